@@ -1,0 +1,101 @@
+/** Business constants and limits of SPEC §9, shared by server and web. */
+
+export const CATEGORIES = ['fiction', 'non-fiction', 'poetry'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const QUESTION_TYPES = ['multipleChoice', 'multipleAnswer', 'shortAnswer'] as const;
+export const INVITE_TYPES = ['private', 'restricted', 'logged_in', 'public'] as const;
+export type InviteType = (typeof INVITE_TYPES)[number];
+
+export const NOTIFICATION_CHANNELS = ['email'] as const;
+export const NOTIFICATION_KEYS = [
+  'invited_to_document',
+  'received_approval',
+  'reader_needs_approval',
+  'reminders',
+] as const;
+export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
+
+export const ROLES = ['user', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const SOCIAL_FIELDS = [
+  'bluesky',
+  'discord',
+  'instagram',
+  'facebook',
+  'threads',
+  'mastodon',
+  'twitter',
+  'tiktok',
+  'youtube',
+  'website',
+] as const;
+export type SocialField = (typeof SOCIAL_FIELDS)[number];
+
+/** Link prefix per social field; discord is shown without a link (SPEC §3). */
+export const SOCIAL_LINK_PREFIX: Record<SocialField, string | null> = {
+  bluesky: 'https://bsky.app/profile/',
+  discord: null,
+  instagram: 'https://instagram.com/',
+  facebook: 'https://facebook.com/',
+  threads: 'https://threads.net/@',
+  mastodon: '',
+  twitter: 'https://x.com/',
+  tiktok: 'https://tiktok.com/@',
+  youtube: 'https://youtube.com/@',
+  website: '',
+};
+
+export const AUTO_APPROVE_PERCENT_DEFAULT = 85;
+export const PAGE_BOOKMARK_TEXT_LENGTH = 20;
+export const READING_POSITION_DELAY_MS = 5000;
+export const UPLOAD_POLL_MS = 1000;
+export const UPLOAD_BUSY_AT = 10;
+export const UPLOAD_LONGER_AT = 30;
+export const UPLOAD_GIVE_UP_AT = 60;
+export const QUESTIONNAIRE_RELOAD_MS = 2000;
+export const HIGHLIGHT_COLOURS = [
+  'yellow',
+  'pink',
+  'red',
+  'green',
+  'teal',
+  'blue',
+  'purple',
+  'gray',
+] as const;
+export const COMMENT_CONTROLLER_OFFSET_PX = 15;
+export const SCROLL_DEBOUNCE_MS = 16;
+export const RESIZE_DEBOUNCE_MS = 100;
+export const SOCKET_OPTIONS = {
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  reconnectionAttempts: Infinity,
+  timeout: 20000,
+} as const;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const FLASH_TIMEOUT_MS = 7000;
+export const TOAST_DELAY_MS = 5000;
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const SWIPE_THRESHOLD_PX = 40;
+export const PRICING_GRID_COLUMNS = 3;
+export const DEFAULT_PRICING_INTERVAL = 'year';
+export const CARD_COLOUR_CYCLE = 4;
+export const AUTHOR_POPUP_SOCIAL_PER_ROW = 3;
+export const COOKIE_ACCEPT_KEY = 'cookie-accept';
+export const THEME_KEY = 'ms-theme-pref';
+export const THEMES = ['light', 'dark', 'auto'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** Cookie names and the CSRF header of API.md. */
+export const CSRF_COOKIE = 'csrf_token';
+export const CSRF_HEADER = 'x-csrf-token';
+export const SESSION_COOKIE = 'margins_session';
+
+/** Profile limits. */
+export const HANDLE_PATTERN = /^[a-zA-Z0-9_]{3,30}$/;
+export const PASSWORD_MIN_LENGTH = 10;
+export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;

@@ -1,0 +1,112 @@
+import fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/index.ts';
+import { Mailer } from './lib/mail.ts';
+import { RateLimiter } from './lib/rate-limit.ts';
+import { registerCsrf } from './plugins/csrf.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSession } from './plugins/session.ts';
+import { registerStatic } from './plugins/static.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { devMailRoutes } from './modules/dev-mail/routes.ts';
+import { genreRoutes } from './modules/genres/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
+import { pageRoutes } from './modules/pages/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+
+export type App = FastifyInstance;
+
+/** Builds the whole HTTP application on an open database; does not listen (tests inject). */
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer: new Mailer(database.db, config, app.log),
+    limits: {
+      loginPerIp: new RateLimiter(30, 60_000),
+      loginPerAccount: new RateLimiter(5, 15 * 60_000),
+      signupPerIp: new RateLimiter(20, 60 * 60_000),
+      mailPerAccount: new RateLimiter(5, 60 * 60_000),
+    },
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => ctx.mailer.close());
+
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 50 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Margins API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'margins_session' },
+          csrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandling(app);
+  registerCsrf(app);
+  registerSession(app);
+  await registerStatic(app);
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+  await app.register(pageRoutes);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(genreRoutes);
+  await app.register(contactRoutes);
+  await app.register(mediaRoutes);
+  await app.register(devMailRoutes);
+
+  return app;
+}

@@ -1,0 +1,37 @@
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/index.ts';
+import type { Mailer } from './lib/mail.ts';
+import type { RateLimiter } from './lib/rate-limit.ts';
+import type { schema } from './db/index.ts';
+
+export type UserRow = typeof schema.users.$inferSelect;
+
+/** What every module gets: configuration and the shared services. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  limits: {
+    loginPerIp: RateLimiter;
+    loginPerAccount: RateLimiter;
+    signupPerIp: RateLimiter;
+    mailPerAccount: RateLimiter;
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** The logged-in user, or null. */
+    user: UserRow | null;
+    /** The session id (SHA-256 of the cookie token), or null. */
+    sessionId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** A GET that changes state and so needs the CSRF header (API.md). */
+    csrf?: boolean;
+  }
+}

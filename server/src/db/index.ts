@@ -1,0 +1,106 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export { schema };
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; services take `Db | Tx` via `Executor`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The PGlite instance when embedded (pg-boss and tests use it). */
+  pglite: PGlite | null;
+  /** The pool when on a PostgreSQL server. */
+  pool: pg.Pool | null;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export class DatabaseLockedError extends Error {}
+
+/** Opens the embedded database in dataDir (locked to one process) or PostgreSQL at url, and migrates it. */
+export async function openDatabase(options: {
+  dataDir?: string;
+  databaseUrl?: string;
+  memory?: boolean;
+}): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePostgres(pool, { schema }) as unknown as Db;
+    await migratePostgres(db as Parameters<typeof migratePostgres>[0], { migrationsFolder });
+    return { db, kind: 'postgres', pglite: null, pool, close: () => pool.end() };
+  }
+  let releaseLock = () => {};
+  let dataPath: string | undefined;
+  if (!options.memory) {
+    const dataDir = options.dataDir ?? './data';
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireLock(dataDir);
+    dataPath = path.join(dataDir, 'pglite');
+  }
+  try {
+    const pglite = await PGlite.create(dataPath);
+    const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+    await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      pglite,
+      pool: null,
+      close: async () => {
+        await pglite.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/** Only one process may open a PGlite directory: a lock file with our pid. */
+function acquireLock(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'db.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      const release = () => rmSync(lockFile, { force: true });
+      process.once('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(lockFile, 'utf8'));
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${path.resolve(dataDir)} is in use by process ${holder}. ` +
+            'Stop that process, or set DATA_DIR to another folder, or DATABASE_URL to a PostgreSQL server.',
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock ${lockFile}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

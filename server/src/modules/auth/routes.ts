@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authResponse,
+  completeSignupBody,
+  errorBody,
+  loginBody,
+  okBody,
+  signupBody,
+  verifyQuery,
+} from '@margins/common';
+import { requireUser } from '../../plugins/session.ts';
+import { renderPage, wantsJson } from '../pages/render.ts';
+import { presentCurrentUser } from '../users/presenter.ts';
+import * as auth from './service.ts';
+import { endSession, startSession } from './sessions.ts';
+
+const tags = ['auth'];
+const nextQuery = z.object({ next: z.string().max(500).optional() });
+
+/** Sign up, verify, log in, log out, complete sign-up, invite landing (API.md). */
+export async function authRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+
+  for (const page of ['login', 'signup'] as const) {
+    app.get(`/auth/${page}`, { schema: { hide: true, querystring: nextQuery } }, (request, reply) =>
+      renderPage(request, reply, page, { next: auth.safeNext(request.query.next) }),
+    );
+  }
+  app.get('/auth/callback', { schema: { hide: true } }, (request, reply) =>
+    renderPage(request, reply, 'auth-callback', { configured: false }),
+  );
+
+  app.post(
+    '/auth/signup',
+    { schema: { tags, body: signupBody, response: { 200: authResponse, 400: errorBody } } },
+    async (request) => {
+      const user = await auth.signup(ctx, request.body, request.ip);
+      return { user: presentCurrentUser(user), next: '/auth/verify' };
+    },
+  );
+
+  app.get(
+    '/auth/verify',
+    { schema: { tags, querystring: verifyQuery.partial() } },
+    async (request, reply) => {
+      if (!request.query.token) return renderPage(request, reply, 'verify', { state: 'sent' });
+      const verified = await auth.verifyEmail(ctx, request.query.token);
+      if (!verified) {
+        if (wantsJson(request)) {
+          return reply.status(400).send({ error: 'This verification link is invalid or expired.' });
+        }
+        return renderPage(request, reply, 'verify', { state: 'invalid' }, 400);
+      }
+      // Clicking the mailed link proves the inbox: it logs that browser in.
+      await startSession(ctx, request, reply, verified.user);
+      const next = verified.user.signupCompletedAt ? verified.next : '/auth/complete/signup';
+      if (wantsJson(request)) return { user: presentCurrentUser(verified.user), next };
+      return reply.redirect(next);
+    },
+  );
+
+  app.post(
+    '/auth/verify/resend',
+    { schema: { tags, response: { 200: okBody } } },
+    async (request) => {
+      const user = requireUser(request);
+      if (!user.emailVerifiedAt) await auth.sendVerification(ctx, user);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        body: loginBody.extend({ next: z.string().max(500).optional() }),
+        response: { 200: authResponse, 400: errorBody, 401: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = await auth.login(ctx, request.body, request.ip);
+      await startSession(ctx, request, reply, user);
+      const next = user.signupCompletedAt
+        ? auth.safeNext(request.body.next)
+        : '/auth/complete/signup';
+      return { user: presentCurrentUser(user), next };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags, response: { 200: okBody } } },
+    async (request, reply) => {
+      await endSession(ctx, request, reply);
+      return { ok: true as const };
+    },
+  );
+  app.get('/auth/logout', { schema: { hide: true } }, (request, reply) =>
+    renderPage(request, reply, 'logout'),
+  );
+
+  app.get('/auth/complete/signup', { schema: { hide: true } }, (request, reply) => {
+    if (!request.user) return reply.redirect('/auth/login?next=/auth/complete/signup');
+    return renderPage(request, reply, 'complete-signup');
+  });
+  app.post(
+    '/auth/complete/signup',
+    { schema: { tags, body: completeSignupBody, response: { 200: authResponse, 400: errorBody } } },
+    async (request) => {
+      const user = await auth.completeSignup(ctx, requireUser(request), request.body);
+      return { user: presentCurrentUser(user), next: '/dashboard' };
+    },
+  );
+
+  app.get(
+    '/auth/invite/landing/:invite_code',
+    { schema: { hide: true, params: z.object({ invite_code: z.string().max(64) }) } },
+    (request, reply) =>
+      renderPage(request, reply, 'invite-landing', { invite_code: request.params.invite_code }),
+  );
+}

@@ -1,0 +1,69 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '@margins/common';
+import type { AppContext, UserRow } from '../../context.ts';
+import { schema } from '../../db/index.ts';
+import { hashToken, randomToken } from '../../lib/tokens.ts';
+
+const SESSION_DAYS = 30;
+
+/** Starts a new session (a fresh id every login) and sets the signed httpOnly cookie. */
+export async function startSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+): Promise<void> {
+  if (request.sessionId) await endSession(ctx, request, reply);
+  const token = randomToken();
+  const id = hashToken(token);
+  await ctx.db.insert(schema.sessions).values({
+    id,
+    userId: user.id,
+    expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+  });
+  request.sessionId = id;
+  request.user = user;
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    signed: true,
+    secure: ctx.config.publicUrl.startsWith('https:'),
+    maxAge: SESSION_DAYS * 86_400,
+  });
+}
+
+/** Deletes the session server-side and clears the cookie. */
+export async function endSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  if (request.sessionId) {
+    await ctx.db.delete(schema.sessions).where(eq(schema.sessions.id, request.sessionId));
+  }
+  request.sessionId = null;
+  request.user = null;
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Resolves the user of a raw (signed) session cookie value; used by HTTP and sockets. */
+export async function userFromSessionCookie(
+  ctx: AppContext,
+  unsign: (value: string) => { valid: boolean; value: string | null },
+  cookieValue: string | undefined,
+): Promise<{ user: UserRow; sessionId: string } | null> {
+  if (!cookieValue) return null;
+  const unsigned = unsign(cookieValue);
+  if (!unsigned.valid || !unsigned.value) return null;
+  const id = hashToken(unsigned.value);
+  const [row] = await ctx.db
+    .select({ user: schema.users })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(and(eq(schema.sessions.id, id), gt(schema.sessions.expiresAt, new Date())));
+  return row ? { user: row.user, sessionId: id } : null;
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/http-errors.ts';
+import { renderPage, wantsJson } from '../pages/render.ts';
+
+const devMailResponse = z.object({
+  messages: z.array(
+    z.object({
+      id: z.number(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      html: z.string(),
+      /** ISO-8601 time the mail was written. */
+      created: z.string(),
+    }),
+  ),
+});
+
+/** The development mailbox of API.md: only without SMTP_URL and outside production. */
+export async function devMailRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/dev/mail',
+    { schema: { tags: ['development'], response: { 200: devMailResponse } } },
+    async (request, reply) => {
+      if (!root.ctx.mailer.devMailboxEnabled) throw notFound();
+      if (!wantsJson(request)) return renderPage(request, reply, 'dev-mail');
+      const rows = await root.ctx.mailer.list();
+      return {
+        messages: rows.map((row) => ({
+          id: row.id,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          created: row.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+}

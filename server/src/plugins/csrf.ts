@@ -1,0 +1,39 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { CSRF_COOKIE, CSRF_HEADER, MESSAGES } from '@margins/common';
+import { forbidden } from '../lib/http-errors.ts';
+import { randomToken } from '../lib/tokens.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Double-submit CSRF: a readable csrf_token cookie, echoed in the x-csrf-token header on
+ * every state-changing call (and the GET routes marked `config.csrf`).
+ */
+export function registerCsrf(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    let token = request.cookies[CSRF_COOKIE];
+    if (!token || token.length < 20) {
+      token = randomToken(24);
+      request.cookies[CSRF_COOKIE] = token;
+      reply.setCookie(CSRF_COOKIE, token, {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: false,
+        secure: app.ctx.config.publicUrl.startsWith('https:'),
+      });
+    }
+    const needsToken = !SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf;
+    if (!needsToken || request.routeOptions.config?.csrf === false) return;
+    const header = request.headers[CSRF_HEADER];
+    if (typeof header !== 'string' || !safeEqual(header, token)) {
+      throw forbidden(MESSAGES.csrfRefused);
+    }
+  });
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '@margins/common';
+import { userFromSessionCookie } from '../modules/auth/sessions.ts';
+import { unauthorized } from '../lib/http-errors.ts';
+import type { UserRow } from '../context.ts';
+
+/** Attaches request.user from the session cookie on every request. */
+export function registerSession(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request) => {
+    const found = await userFromSessionCookie(
+      app.ctx,
+      (value) => request.unsignCookie(value),
+      request.cookies[SESSION_COOKIE],
+    );
+    request.user = found?.user ?? null;
+    request.sessionId = found?.sessionId ?? null;
+  });
+}
+
+/** The logged-in user, or 401. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
