@@ -6,3 +6,4 @@ export * from './schemas/auth.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/page-config.ts';
+export * from './schemas/manuscript.ts';

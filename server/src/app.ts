@@ -13,6 +13,9 @@ import {
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/index.ts';
+import { defineJobs } from './jobs/index.ts';
+import { ConversionPool } from './jobs/conversion-pool.ts';
+import { JobQueue } from './jobs/queue.ts';
 import { Mailer } from './lib/mail.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
 import { registerCsrf } from './plugins/csrf.ts';
@@ -24,6 +27,7 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { devMailRoutes } from './modules/dev-mail/routes.ts';
 import { genreRoutes } from './modules/genres/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { manuscriptRoutes } from './modules/manuscripts/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -37,7 +41,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       config.logLevel === 'silent'
         ? false
         : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -49,6 +53,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     database,
     db: database.db,
     mailer: new Mailer(database.db, config, app.log),
+    jobs: new JobQueue(database, config.jobs, app.log),
+    converter: new ConversionPool(config.conversionThreads),
     limits: {
       loginPerIp: new RateLimiter(30, 60_000),
       loginPerAccount: new RateLimiter(5, 15 * 60_000),
@@ -58,6 +64,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.mailer.close());
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    await ctx.converter.close();
+  });
 
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(helmet, {
@@ -107,6 +117,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(contactRoutes);
   await app.register(mediaRoutes);
   await app.register(devMailRoutes);
+  await app.register(manuscriptRoutes);
+
+  defineJobs(ctx.jobs);
+  await ctx.jobs.start(ctx);
 
   return app;
 }

@@ -19,6 +19,10 @@ const urlWith = (protocols: string[]) =>
     `must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')}`,
   );
 
+/** A proxy address, CIDR range or proxy-addr name (loopback, linklocal, uniquelocal). */
+const PROXY_ADDRESS =
+  /^(loopback|linklocal|uniquelocal|(\d{1,3}(\.\d{1,3}){3}|[\da-fA-F]*:[\da-fA-F:.]*)(\/\d{1,3})?)$/;
+
 /** The environment variables of API.md, and a few of our own. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -37,6 +41,24 @@ const environmentSchema = z.object({
   PLATFORM_INVITE_LIMIT: z.coerce.number().int().min(0).max(1000).default(5),
   /** At least 32 characters; generated and kept in DATA_DIR outside production. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Words a free-tier user may have across their live manuscripts. */
+  WORD_LIMIT_FREE: z.coerce.number().int().min(0).default(300_000),
+  /** Worker threads that convert uploaded documents (CPU-heavy; 1 suits a 2-core machine). */
+  CONVERSION_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * Whose X-Forwarded-For to believe (the client address behind the login limits):
+   * "loopback" (a proxy on this machine, the default), "false", "true" (any: only when
+   * every request comes through a proxy), or addresses/CIDRs, comma-separated.
+   */
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (value) =>
+        /^(true|false)$/.test(value) ||
+        value.split(',').every((part) => PROXY_ADDRESS.test(part.trim())),
+      'must be true, false, loopback, or addresses (CIDR) separated by commas',
+    )
+    .default('loopback'),
   /** Set to false to start with an empty database (tests). */
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -59,7 +81,44 @@ export interface Config {
   sessionSecret: string;
   seedDemo: boolean;
   logLevel: string;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For sets request.ip. */
+  trustProxy: boolean | string;
+  /** Word limit of the free tier (see wordLimitFor). */
+  wordLimitFree: number;
+  conversionThreads: number;
+  /** Background job tuning; tests shorten the delays. */
+  jobs: JobSettings;
 }
+
+export interface JobSettings {
+  /** Seconds between polls for new work (pg-boss minimum 0.5). */
+  pollingSeconds: number;
+  /** Retries after the first attempt before a job counts as failed. */
+  retryLimit: number;
+  /** First retry delay in seconds; doubles (with jitter) on each retry. */
+  retryDelaySeconds: number;
+  /** Longest retry delay in seconds. */
+  retryDelayMaxSeconds: number;
+  /** An attempt running longer than this (or cut off by a restart) is retried. */
+  expireSeconds: number;
+  /**
+   * A running attempt proves it is alive this often (pg-boss minimum 10); one that stops (its
+   * process died) is retried at the next supervise check, long before it would expire.
+   */
+  heartbeatSeconds: number;
+  /** Seconds between the checks that expire stuck jobs. */
+  superviseSeconds: number;
+}
+
+export const DEFAULT_JOB_SETTINGS: JobSettings = {
+  pollingSeconds: 1,
+  retryLimit: 3,
+  retryDelaySeconds: 2,
+  retryDelayMaxSeconds: 60,
+  expireSeconds: 300,
+  heartbeatSeconds: 15,
+  superviseSeconds: 30,
+};
 
 export class ConfigError extends Error {}
 
@@ -95,6 +154,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     seedDemo: values.SEED_DEMO,
     logLevel: values.LOG_LEVEL,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    wordLimitFree: values.WORD_LIMIT_FREE,
+    conversionThreads: values.CONVERSION_THREADS,
+    jobs: DEFAULT_JOB_SETTINGS,
   };
 }
 
@@ -105,4 +168,10 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function parseTrustProxy(value: string): boolean | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value.replace(/\s+/g, '');
 }

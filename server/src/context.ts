@@ -1,5 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/index.ts';
+import type { ConversionPool } from './jobs/conversion-pool.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
 import type { schema } from './db/index.ts';
@@ -12,6 +14,10 @@ export interface AppContext {
   database: Database;
   db: Db;
   mailer: Mailer;
+  /** Background jobs (pg-boss in the same database). */
+  jobs: JobQueue;
+  /** The worker-thread pool that converts uploaded documents. */
+  converter: ConversionPool;
   limits: {
     loginPerIp: RateLimiter;
     loginPerAccount: RateLimiter;

@@ -40,7 +40,7 @@ export const completeSignupBody = z.object({
     .min(1, 'Enter a display name.')
     .max(80, 'Use at most 80 characters.'),
   /** Required when platform invites are enabled. */
-  invite_code: z.string().trim().max(64).optional(),
+  invite_code: z.string().trim().toUpperCase().max(64).optional(),
 });
 export type CompleteSignupBody = z.infer<typeof completeSignupBody>;
 

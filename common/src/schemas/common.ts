@@ -13,4 +13,5 @@ export const okBody = z.object({ ok: z.literal(true) });
 export type OkBody = z.infer<typeof okBody>;
 
 /** A numeric id path parameter. */
-export const idParam = (name: string) => z.object({ [name]: z.coerce.number().int().positive() });
+export const idParam = (name: string) =>
+  z.object({ [name]: z.coerce.number().int().positive().max(2_147_483_647) });

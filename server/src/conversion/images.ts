@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ConversionImage } from './types.ts';
+import type { NormalisedDocument } from './normalise/index.ts';
+import type { ConversionImage, ConversionResult } from './types.ts';
 
 /** Default public URL of a stored image. */
 export function defaultImageUrl(imageId: string): string {
@@ -24,7 +25,7 @@ export function sniffImageType(bytes: Uint8Array): string | null {
 
 /** Collects the images of one document, each stored once under its content hash. */
 export class ImageCollector {
-  private readonly byId = new Map<string, ConversionImage>();
+  private readonly byUrl = new Map<string, ConversionImage>();
 
   constructor(private readonly imageUrl: (imageId: string) => string) {}
 
@@ -33,11 +34,27 @@ export class ImageCollector {
     const contentType = sniffImageType(data);
     if (contentType === null) return null;
     const id = createHash('sha256').update(data).digest('hex');
-    if (!this.byId.has(id)) this.byId.set(id, { id, contentType, data });
-    return this.imageUrl(id);
+    const url = this.imageUrl(id);
+    if (!this.byUrl.has(url)) this.byUrl.set(url, { id, contentType, data });
+    return url;
   }
 
-  list(): ConversionImage[] {
-    return [...this.byId.values()];
+  /** The images whose URLs the final HTML shows. */
+  listShown(shownUrls: ReadonlySet<string>): ConversionImage[] {
+    return [...this.byUrl].filter(([url]) => shownUrls.has(url)).map(([, image]) => image);
   }
+}
+
+/** The public result: the normalised document and the images it shows. */
+export function conversionResult(
+  document: NormalisedDocument,
+  images: ImageCollector | null,
+): ConversionResult {
+  return {
+    html: document.html,
+    toc: document.toc,
+    words: document.words,
+    title: document.title,
+    images: images?.listShown(document.imageUrls) ?? [],
+  };
 }

@@ -11,7 +11,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { manuscripts } from './schema-manuscripts.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -87,14 +89,22 @@ export const emailVerifications = pgTable('email_verifications', {
 });
 
 /** Uploaded binary files (profile pictures, manuscript images, originals). */
-export const media = pgTable('media', {
-  id: text('id').primaryKey(),
-  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
-  contentType: text('content_type').notNull(),
-  byteSize: integer('byte_size').notNull(),
-  data: bytea('data').notNull(),
-  createdAt: createdAt(),
-});
+export const media = pgTable(
+  'media',
+  {
+    id: text('id').primaryKey(),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    data: bytea('data').notNull(),
+    /** Set for a manuscript's images and uploaded originals: read as the manuscript allows. */
+    manuscriptId: integer('manuscript_id').references((): AnyPgColumn => manuscripts.id, {
+      onDelete: 'cascade',
+    }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('media_manuscript_idx').on(table.manuscriptId)],
+);
 
 export const genreCategories = pgTable('genre_categories', {
   id: serial('id').primaryKey(),
@@ -177,3 +187,5 @@ export const contactMessages = pgTable('contact_messages', {
   message: text('message').notNull(),
   createdAt: createdAt(),
 });
+
+export * from './schema-manuscripts.ts';

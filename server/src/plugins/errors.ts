@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@margins/common';
 import { HttpError, type FieldErrors } from '../lib/http-errors.ts';
+import { renderPage, wantsJson } from '../modules/pages/render.ts';
 
 /** One error shape for every failure: {error, errors?}; never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -34,5 +35,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(status).send({ error: error.message || 'Bad request.' });
   });
 
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: MESSAGES.notFound }));
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !wantsJson(request) && acceptsHtml(request.headers.accept)) {
+      return renderPage(request, reply, 'not-found', {}, 404);
+    }
+    return reply.status(404).send({ error: MESSAGES.notFound });
+  });
+}
+
+function acceptsHtml(accept: string | undefined): boolean {
+  return !!accept && (accept.includes('text/html') || accept.includes('*/*'));
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { schema } from '../db/index.ts';
 import { hashPassword } from '../modules/auth/service.ts';
 import { GENRE_CATALOGUE } from './genres.ts';
+import { seedDemoManuscripts } from './manuscripts.ts';
 import { DEMO_USERS } from './users.ts';
 
 /** A readable one-time password for a demo account. */
@@ -48,6 +49,7 @@ export async function seedDemoData(ctx: AppContext): Promise<string | null> {
       }
     }
   });
+  await seedDemoManuscripts(ctx);
 
   const width = Math.max(...accounts.map(({ user }) => user.email.length));
   const lines = accounts.map(

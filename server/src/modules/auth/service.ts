@@ -20,10 +20,18 @@ export const hashPassword = (password: string) => hash(password, { algorithm: 2 
 
 /** A local path to return to, or the fallback: never another site. */
 export function safeNext(next: string | undefined | null, fallback = '/dashboard'): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
+  // Browsers drop tabs and newlines inside a URL and read "\" as "/", so "/\t/evil.com"
+  // would become "//evil.com": refuse control characters and backslashes anywhere.
+  const unsafe = (char: string) => char === '\\' || char.charCodeAt(0) < 0x20 || char === '\x7f';
+  if (!next || !next.startsWith('/') || [...next].some(unsafe)) return fallback;
+  const base = 'http://margins.invalid';
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
     return fallback;
   }
-  return next;
+  return url.origin === base ? next : fallback;
 }
 
 /** Creates the account (unverified, sign-up incomplete) and mails the verification link. */

@@ -1,0 +1,65 @@
+import mammoth from 'mammoth';
+import { ConversionError } from './errors.ts';
+import { conversionResult, ImageCollector } from './images.ts';
+import { normaliseHtml } from './normalise/index.ts';
+import { openPackage } from './package-guard.ts';
+import type { ConversionResult } from './types.ts';
+
+// Mammoth ignores what a character style looks like. LibreOffice (and many Word templates) mark
+// italics and bold with the "Emphasis" / "Strong" styles instead of direct formatting, so without
+// these lines their italics and bold would vanish.
+const STYLE_MAP = [
+  "r[style-name='Emphasis'] => em",
+  "r[style-name='Subtle Emphasis'] => em",
+  "r[style-name='Intense Emphasis'] => strong > em",
+  "r[style-name='Strong'] => strong",
+  "r[style-name='Strong Emphasis'] => strong",
+  "r[style-name='Book Title'] => em",
+  "p[style-name='Title'] => h1.title:fresh",
+  // By style id too, for documents whose styles part lacks the names.
+  'r.Emphasis => em',
+  'r.Strong => strong',
+  'p.Title => h1.title:fresh',
+  "p[style-name='Subtitle'] => p:fresh",
+  "p[style-name='Quote'] => blockquote > p:fresh",
+  "p[style-name='Quotations'] => blockquote > p:fresh",
+  "p[style-name='Intense Quote'] => blockquote > p:fresh",
+  "p[style-name='Block Text'] => blockquote > p:fresh",
+];
+
+/** DOCX → normalised HTML with mammoth; images are stored by content hash and linked by URL. */
+export async function convertDocx(
+  bytes: Uint8Array,
+  imageUrl: (imageId: string) => string,
+): Promise<ConversionResult> {
+  openPackage(bytes, 'docx');
+  const images = new ImageCollector(imageUrl);
+  const allowedSources = new Map<string, string>();
+  let html: string;
+  try {
+    const result = await mammoth.convertToHtml(
+      { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+      {
+        styleMap: STYLE_MAP,
+        externalFileAccess: false,
+        convertImage: mammoth.images.imgElement(async (image) => {
+          const url = images.add(new Uint8Array(await image.readAsArrayBuffer()));
+          if (url === null) return { src: '' };
+          allowedSources.set(url, url);
+          return { src: url };
+        }),
+      },
+    );
+    html = result.value;
+  } catch (error) {
+    throw new ConversionError(
+      'corrupt',
+      'The DOCX file could not be read (it may be damaged). Open it in your word processor, save it again as .docx, and upload that.',
+      { cause: error },
+    );
+  }
+  return conversionResult(
+    normaliseHtml(html, { images: allowedSources, trustedMarkup: true }),
+    images,
+  );
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import {
+  failConversion,
+  processConversion,
+  recoverStaleConversions,
+} from '../modules/manuscripts/processing.ts';
+import type { JobDefinition } from './queue.ts';
+
+const payload = z.object({
+  /** The document_conversions row (the result_id the author polls). */
+  conversionId: z.string().min(1),
+});
+
+/**
+ * Converts an uploaded document in the worker-thread pool and saves it as the manuscript's new
+ * draft. Retried with backoff; when it fails for good the conversion ends as FAILURE (never
+ * stuck in PENDING/PROGRESS).
+ */
+export const convertDocumentJob: JobDefinition<typeof payload> = {
+  id: 'convert-document',
+  payload,
+  concurrency: (ctx) => ctx.converter.threads,
+  handler: (ctx, { conversionId }, attempt) => processConversion(ctx, conversionId, attempt),
+  onFailed: (ctx, { conversionId }) => failConversion(ctx, conversionId),
+  recover: async (ctx) => {
+    await recoverStaleConversions(ctx, convertDocumentJob);
+  },
+};

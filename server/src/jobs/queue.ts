@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  fromDrizzle,
+  fromPglite,
+  PgBoss,
+  type DrizzleSqlTagLike,
+  type DrizzleTransactionLike,
+  type JobWithMetadata,
+} from 'pg-boss';
+import type { z } from 'zod';
+import type { JobSettings } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import type { Database, Tx } from '../db/index.ts';
+
+/** What a handler knows about the attempt it runs. */
+export interface JobAttempt {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+  /** True when a failure now will not be retried. */
+  isLastAttempt: boolean;
+}
+
+/** A background job: an id (the queue name), a payload schema and a handler. */
+export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
+  id: string;
+  payload: Payload;
+  /** Runs one attempt; throwing retries it (with backoff) until the retries are used up. */
+  handler(ctx: AppContext, payload: z.infer<Payload>, attempt: JobAttempt): Promise<void>;
+  /** Runs once when the job has failed for good: retries used up, or expired on its last attempt. */
+  onFailed?(ctx: AppContext, payload: z.infer<Payload>): Promise<void>;
+  /** How many attempts may run at once in this process (default 1). */
+  concurrency?(ctx: AppContext): number;
+  /** Runs at start, once the workers run: settle work whose job is gone. */
+  recover?(ctx: AppContext): Promise<void>;
+}
+
+const deadLetterOf = (id: string) => `${id}__failed`;
+const SCHEMA = 'pgboss';
+
+/**
+ * The job queue (pg-boss, in the same database). Work is enqueued inside the transaction that
+ * creates it (send(tx, …)), so a job exists exactly when its rows do; handlers run after commit.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition>();
+  private readonly workerIds = new Map<string, string>();
+  private started = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly settings: JobSettings,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    const common = {
+      schema: SCHEMA,
+      schedule: false,
+      supervise: true,
+      superviseIntervalSeconds: settings.superviseSeconds,
+      monitorIntervalSeconds: settings.superviseSeconds,
+      migrate: true,
+    };
+    if (database.pglite) {
+      this.boss = new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' });
+    } else {
+      const connectionString = database.pool?.options.connectionString;
+      if (!connectionString) throw new Error('The job queue needs the database connection string.');
+      this.boss = new PgBoss({ ...common, connectionString, max: 4 });
+    }
+    this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+  }
+
+  /** Declares a job; call before start(). */
+  define<Payload extends z.ZodType>(definition: JobDefinition<Payload>): void {
+    this.definitions.set(definition.id, definition as unknown as JobDefinition);
+  }
+
+  /** Installs the queue schema, recovers work cut off by a restart and starts the workers. */
+  async start(ctx: AppContext): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    const { settings } = this;
+    for (const definition of this.definitions.values()) {
+      const deadLetter = deadLetterOf(definition.id);
+      await this.ensureQueue(deadLetter, {
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: settings.expireSeconds,
+      });
+      await this.ensureQueue(definition.id, {
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: true,
+        retryDelayMax: settings.retryDelayMaxSeconds,
+        expireInSeconds: settings.expireSeconds,
+        heartbeatSeconds: settings.heartbeatSeconds,
+        deadLetter,
+      });
+      if (this.database.kind === 'pglite') await this.retryOrphans(definition.id);
+      const localConcurrency = definition.concurrency?.(ctx) ?? 1;
+      const workOptions = {
+        includeMetadata: true as const,
+        pollingIntervalSeconds: settings.pollingSeconds,
+        localConcurrency,
+      };
+      const workerId = await this.boss.work(
+        definition.id,
+        workOptions,
+        async ([job]: JobWithMetadata<object>[]) => {
+          if (job) await this.runAttempt(ctx, definition, job);
+        },
+      );
+      this.workerIds.set(definition.id, workerId);
+      await this.boss.work(deadLetter, workOptions, async ([job]: JobWithMetadata<object>[]) => {
+        if (!job || !definition.onFailed) return;
+        const payload = definition.payload.safeParse(job.data);
+        if (payload.success) await definition.onFailed(ctx, payload.data);
+      });
+    }
+    for (const definition of this.definitions.values()) {
+      await definition.recover?.(ctx).catch((error: unknown) => {
+        this.log.error({ err: error, job: definition.id }, 'job recovery failed');
+      });
+    }
+  }
+
+  /**
+   * Enqueues a job inside the caller's transaction (a plain send inside a PGlite transaction
+   * would wait for the transaction it is part of). Call wake() after the commit.
+   */
+  async send<Payload extends z.ZodType>(
+    tx: Tx,
+    definition: JobDefinition<Payload>,
+    payload: z.input<Payload>,
+    options: { id?: string } = {},
+  ): Promise<string> {
+    const data = definition.payload.parse(payload) as object;
+    const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql as DrizzleSqlTagLike);
+    const id = await this.boss.send(definition.id, data, { ...options, db });
+    if (!id) throw new Error(`The job queue refused a ${definition.id} job.`);
+    return id;
+  }
+
+  /** Tells this process's worker to look for work now instead of at its next poll. */
+  wake(definition: JobDefinition): void {
+    const workerId = this.workerIds.get(definition.id);
+    if (workerId) this.boss.notifyWorker(workerId);
+  }
+
+  /** The job's state, or null when pg-boss no longer has it. */
+  async stateOf(definition: JobDefinition, jobId: string): Promise<string | null> {
+    const [job] = await this.boss.findJobs(definition.id, { id: jobId });
+    return job?.state ?? null;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: 5_000, close: true });
+  }
+
+  private async runAttempt(ctx: AppContext, definition: JobDefinition, job: JobWithMetadata) {
+    const payload = definition.payload.safeParse(job.data);
+    if (!payload.success) {
+      // A payload that can never run: log it and let it complete rather than retry forever.
+      this.log.error({ job: job.id, issues: payload.error.issues }, 'invalid job payload');
+      return;
+    }
+    const attempt: JobAttempt = {
+      id: job.id,
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+      isLastAttempt: job.retryCount >= job.retryLimit,
+    };
+    try {
+      await definition.handler(ctx, payload.data, attempt);
+    } catch (error) {
+      this.log.warn(
+        { err: error, job: definition.id, jobId: job.id, attempt: attempt.retryCount + 1 },
+        attempt.isLastAttempt ? 'job failed for good' : 'job failed; it will be retried',
+      );
+      throw error;
+    }
+  }
+
+  private async ensureQueue(name: string, options: Parameters<PgBoss['createQueue']>[1]) {
+    const existing = await this.boss.getQueue(name);
+    if (!existing) {
+      await this.boss.createQueue(name, options);
+      return;
+    }
+    // pg-boss fixes these when the queue is created.
+    const {
+      deadLetter: _deadLetter,
+      retryDelayMax: _max,
+      heartbeatSeconds: _heartbeat,
+      ...updatable
+    } = options ?? {};
+    await this.boss.updateQueue(name, updatable);
+  }
+
+  /**
+   * The embedded database is locked to this one process, so a job still `active` at start was
+   * cut off by a restart: fail that attempt now (it is retried) instead of waiting for expiry.
+   */
+  private async retryOrphans(name: string): Promise<void> {
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(
+        `SELECT id, retry_count AS "retryCount" FROM ${SCHEMA}.job WHERE name = $1 AND state = 'active'`,
+        [name],
+      );
+    const orphans = rows as Array<{ id: string; retryCount: number }>;
+    if (orphans.length === 0) return;
+    this.log.warn({ queue: name, jobs: orphans.length }, 'retrying jobs cut off by a restart');
+    await this.boss.fail(name, orphans, { message: 'interrupted by a restart' });
+  }
+}

@@ -1,0 +1,269 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  documentStateResponse,
+  errorBody,
+  manuscriptEditBody,
+  manuscriptIdParams,
+  manuscriptListResponse,
+  manuscriptResponse,
+  manuscriptUploadFields,
+  okBody,
+  readerResponse,
+  resultIdParams,
+  uploadResponse,
+} from '@margins/common';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { listCatalogue } from '../genres/service.ts';
+import { renderPage, wantsJson } from '../pages/render.ts';
+import { archiveManuscript, editManuscript } from './edit.ts';
+import { multipartToBody, uploadedFile } from './multipart.ts';
+import { CONVERSION_MESSAGES, findConversion } from './processing.ts';
+import { findManuscript, listOwnManuscripts, presentOne } from './queries.ts';
+import { findEditable, findReadable, readerView } from './reader.ts';
+import { createFromUpload, uploadDraft } from './upload.ts';
+
+const tags = ['manuscripts'];
+const MULTIPART_OR_JSON = ['multipart/form-data', 'application/json'];
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody } as const;
+/** The file part of a multipart upload, as OpenAPI shows it (read by multipartToBody). */
+const fileFields = {
+  docxfile: z.unknown().optional().meta({
+    type: 'string',
+    format: 'binary',
+    description: 'The manuscript: DOCX, ODT, RTF, text, HTML or Markdown, up to 50 MB.',
+  }),
+};
+
+/** Refuses before a (possibly 50 MB) body is read: log in first. */
+const loggedIn = async (request: FastifyRequest) => {
+  requireUser(request);
+};
+
+/** A page for logged-in users only: everyone else goes to the login page and comes back. */
+function redirectToLogin(request: FastifyRequest, reply: FastifyReply) {
+  return reply.redirect(`/auth/login?next=${encodeURIComponent(request.url)}`);
+}
+
+/** Upload, processing state, edit, new draft, archive, reader, summary, dashboard (API.md). */
+export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+
+  /** Only the author reaches a write route's body: checked before the upload is read. */
+  const ownManuscriptFirst = async (request: FastifyRequest) => {
+    const params = manuscriptIdParams.safeParse(request.params);
+    if (!params.success) throw notFound();
+    await findEditable(ctx, requireUser(request), params.data.manuscript_id);
+  };
+
+  for (const url of ['/dashboard', '/user/current/manuscripts']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          hide: url === '/dashboard',
+          response: { 200: manuscriptListResponse, 401: errorBody },
+        },
+      },
+      async (request, reply) => {
+        if (wantsJson(request)) {
+          return { manuscripts: await listOwnManuscripts(ctx.db, requireUser(request).id) };
+        }
+        if (!request.user) return redirectToLogin(request, reply);
+        const [manuscripts, categories] = await Promise.all([
+          listOwnManuscripts(ctx.db, request.user.id),
+          listCatalogue(ctx.db),
+        ]);
+        return renderPage(request, reply, 'dashboard', {
+          manuscripts,
+          bookmarks: [],
+          invites: [],
+          categories,
+        });
+      },
+    );
+  }
+
+  app.get('/manuscript/upload', { schema: { hide: true } }, async (request, reply) => {
+    if (!request.user) return redirectToLogin(request, reply);
+    return renderPage(request, reply, 'upload', { categories: await listCatalogue(ctx.db) });
+  });
+
+  app.post(
+    '/manuscript/document',
+    {
+      preValidation: [loggedIn, multipartToBody],
+      schema: {
+        tags,
+        description:
+          'Uploads a manuscript (multipart, the file in `docxfile`, with any of the edit form fields). ' +
+          'Answers at once; poll the state call with `process_id`.',
+        consumes: MULTIPART_OR_JSON,
+        body: manuscriptUploadFields.extend(fileFields),
+        response: { 200: uploadResponse, ...errors, 413: errorBody, 415: errorBody },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { manuscript, conversionId } = await createFromUpload(
+        ctx,
+        user,
+        uploadedFile(request),
+        request.body,
+      );
+      return { manuscript: await presentOne(ctx.db, manuscript), process_id: conversionId };
+    },
+  );
+
+  app.get(
+    '/manuscript/document/state/:result_id',
+    {
+      schema: {
+        tags,
+        description: 'The state of an upload; only its author sees it (others: 404).',
+        params: resultIdParams,
+        response: { 200: documentStateResponse, 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const conversion = await findConversion(ctx.db, request.params.result_id);
+      if (!conversion || conversion.userId !== user.id) throw notFound();
+      const manuscript = conversion.manuscriptId
+        ? await findManuscript(ctx.db, conversion.manuscriptId)
+        : null;
+      return {
+        status: conversion.status,
+        message: conversion.message ?? CONVERSION_MESSAGES[conversion.status],
+        manuscript: manuscript ? await presentOne(ctx.db, manuscript) : null,
+      };
+    },
+  );
+
+  app.post(
+    '/manuscript/:manuscript_id/edit',
+    {
+      preValidation: [loggedIn, ownManuscriptFirst, multipartToBody],
+      schema: {
+        tags,
+        description: 'The edit form (multipart or JSON); fields left out keep their value.',
+        consumes: MULTIPART_OR_JSON,
+        params: manuscriptIdParams,
+        body: manuscriptEditBody,
+        response: { 200: manuscriptResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const manuscript = await findEditable(
+        ctx,
+        requireUser(request),
+        request.params.manuscript_id,
+      );
+      const updated = await editManuscript(ctx, manuscript, request.body);
+      return { manuscript: await presentOne(ctx.db, updated) };
+    },
+  );
+
+  app.post(
+    '/manuscript/:manuscript_id/document',
+    {
+      preValidation: [loggedIn, ownManuscriptFirst, multipartToBody],
+      schema: {
+        tags,
+        description:
+          'A new draft of the text (multipart, file in `docxfile`); earlier drafts are kept. ' +
+          'Poll the state call with `process_id`.',
+        consumes: ['multipart/form-data'],
+        params: manuscriptIdParams,
+        body: z.object(fileFields),
+        response: {
+          200: uploadResponse,
+          ...errors,
+          409: errorBody,
+          413: errorBody,
+          415: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const manuscript = await findEditable(ctx, user, request.params.manuscript_id);
+      const result = await uploadDraft(ctx, user, manuscript, uploadedFile(request));
+      return {
+        manuscript: await presentOne(ctx.db, result.manuscript),
+        process_id: result.conversionId,
+      };
+    },
+  );
+
+  app.delete(
+    '/manuscript/:manuscript_id',
+    {
+      schema: {
+        tags,
+        description:
+          'Archives the manuscript: gone from every list and the reader, kept in the database.',
+        params: manuscriptIdParams,
+        response: { 200: okBody, 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const manuscript = await findEditable(
+        ctx,
+        requireUser(request),
+        request.params.manuscript_id,
+      );
+      await archiveManuscript(ctx, manuscript);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/manuscript/document/reader/:manuscript_id',
+    {
+      schema: {
+        tags,
+        description:
+          'The reader page; with Accept: application/json its configuration, manuscript, html, toc and words.',
+        params: manuscriptIdParams,
+        response: { 200: readerResponse, 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { manuscript_id: manuscriptId } = request.params;
+      if (wantsJson(request)) return readerView(ctx, request.user, manuscriptId);
+      try {
+        const view = await readerView(ctx, request.user, manuscriptId);
+        return renderPage(request, reply, 'reader', view);
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 401) {
+          return redirectToLogin(request, reply);
+        }
+        if (error instanceof HttpError && error.status === 404) {
+          return renderPage(request, reply, 'not-found', {}, 404);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/manuscript/:manuscript_id/summary',
+    {
+      schema: {
+        tags,
+        description: 'The manuscript (SPEC §3) for anyone who may read it.',
+        params: manuscriptIdParams,
+        response: { 200: manuscriptResponse, 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const manuscript = await findReadable(ctx, request.user, request.params.manuscript_id);
+      return { manuscript: await presentOne(ctx.db, manuscript) };
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import type { UploadFlowState } from './use-upload-flow.ts';
+
+/** The small ink-drop spinner of things being inked. */
+export function InkSpinner({ className = 'size-4' }: { className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={`${className} shrink-0 animate-spin text-accent`}
+      data-ink-spinner
+    >
+      <circle
+        cx="12"
+        cy="12"
+        r="9"
+        fill="none"
+        stroke="currentColor"
+        strokeOpacity="0.2"
+        strokeWidth="3"
+      />
+      <path
+        d="M12 3a9 9 0 0 1 9 9"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+function Bar({ fraction, label }: { fraction: number | null; label: string }) {
+  const percent = fraction === null ? null : Math.round(fraction * 100);
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent ?? undefined}
+      aria-valuetext={percent === null ? 'Working' : `${percent}%`}
+      className="relative h-2 overflow-hidden rounded-full bg-sunken"
+    >
+      {percent === null ? (
+        <div className="ink-indeterminate absolute inset-y-0 w-1/3 rounded-full bg-accent" />
+      ) : (
+        <div
+          className="h-full rounded-full bg-accent transition-[width] duration-200"
+          style={{ width: `${percent}%` }}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The visible and announced state of an upload: the upload's percentage, then the inking
+ * with the SPEC's busy and taking-longer messages, then ready or the failure message.
+ */
+export function UploadProgress({
+  state,
+  doneText = 'Ready! Opening your manuscript…',
+}: {
+  state: UploadFlowState;
+  doneText?: string;
+}) {
+  if (state.phase === 'idle') return null;
+  const fileName = <span className="font-semibold break-all text-ink">{state.fileName}</span>;
+
+  if (state.phase === 'failed') {
+    return (
+      <div
+        role="alert"
+        className="rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger"
+        data-upload-state="failed"
+      >
+        <p className="font-semibold">{state.message}</p>
+        <p className="mt-1 text-danger/80">File: {state.fileName}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div
+      className="space-y-3 rounded-xl border border-line bg-page/60 px-4 py-4"
+      data-upload-state={state.phase}
+    >
+      {state.phase === 'uploading' ? (
+        <>
+          <p className="text-sm text-muted">
+            Uploading {fileName} — {Math.round(state.fraction * 100)}%
+          </p>
+          <Bar fraction={state.fraction} label="Upload progress" />
+        </>
+      ) : null}
+      {state.phase === 'processing' ? (
+        <>
+          <p className="flex items-center gap-2 text-sm text-muted">
+            <InkSpinner />
+            <span>Inking {fileName} into a reading page…</span>
+          </p>
+          <Bar fraction={null} label="Inking progress" />
+        </>
+      ) : null}
+      {state.phase === 'done' ? (
+        <p className="flex items-center gap-2 text-sm font-semibold text-success">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
+            <path d="M8 13.2 4.4 9.6l-1.2 1.2L8 15.6l9-9-1.2-1.2L8 13.2Z" />
+          </svg>
+          {doneText}
+        </p>
+      ) : null}
+      {state.phase === 'processing' && state.notice ? (
+        <p className="text-sm font-medium text-ink" data-upload-notice>
+          {state.notice}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** What a screen reader hears as the upload moves on (the live region stays mounted). */
+export function announcementFor(state: UploadFlowState, doneText: string): string {
+  switch (state.phase) {
+    case 'uploading':
+      return `Uploading ${state.fileName}.`;
+    case 'processing':
+      return state.notice ?? 'Upload complete. Inking your manuscript.';
+    case 'done':
+      return doneText;
+    // A failure is its own role="alert", announced when it appears.
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createQueryClient } from './api/query-client.ts';
+import { createApp } from './app.tsx';
+import { applyTheme, watchTheme } from './lib/theme.ts';
+import { readPageConfig } from './page-config.ts';
+import './styles.css';
+
+applyTheme();
+watchTheme();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element.');
+createRoot(root).render(
+  <StrictMode>{createApp(readPageConfig(), createQueryClient())}</StrictMode>,
+);

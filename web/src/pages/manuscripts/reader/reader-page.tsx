@@ -1,0 +1,489 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { matchPath, useLocation } from 'react-router';
+import {
+  READING_POSITION_DELAY_MS,
+  readerResponse,
+  type Manuscript,
+  type ReaderResponse,
+} from '@margins/common';
+import { api } from '../../../api/client.ts';
+import { readerUrl } from '../../../api/manuscripts.ts';
+import { AuthorPopup } from '../../../components/author/author-popup.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { ArchiveButton } from '../../../components/manuscripts/archive-button.tsx';
+import { MatureBadge } from '../../../components/manuscripts/manuscript-card.tsx';
+import { ManuscriptForm } from '../../../components/manuscripts/manuscript-form.tsx';
+import { NewDraftControl } from '../../../components/manuscripts/new-draft.tsx';
+import { InkSpinner } from '../../../components/manuscripts/upload-progress.tsx';
+import { categoryLabel } from '../../../api/manuscripts.ts';
+import { loadPage, reloadPage } from '../../../lib/navigation.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { usePageConfig } from '../../../page-config.ts';
+import { NotFoundPage } from '../../not-found.tsx';
+import { BookmarksPanel } from './bookmarks-panel.tsx';
+import { bookmarkKey, usePageBookmarks, type PageBookmark } from './page-bookmarks.ts';
+import { MatureGate, ModerationGate } from './reader-gates.tsx';
+import { currentSectionId, TableOfContents } from './table-of-contents.tsx';
+import { blocksOf, useReadingPosition, useReadingProgress } from './use-reading-position.ts';
+
+const READER_PATH = '/manuscript/document/reader/:manuscript_id';
+const WORDS_PER_MINUTE = 250;
+
+/** The reader's data: the page's own, or fetched as JSON after an in-app navigation. */
+function useReaderData(): { view: ReaderResponse | null; loading: boolean } {
+  const { data } = usePageConfig();
+  const { pathname } = useLocation();
+  const fromPage = readerResponse.safeParse(data);
+  const manuscriptId = Number(matchPath(READER_PATH, pathname)?.params.manuscript_id);
+  const query = useQuery({
+    queryKey: ['reader', manuscriptId],
+    queryFn: async () => readerResponse.parse(await api.get(readerUrl(manuscriptId))),
+    enabled: !fromPage.success && Number.isInteger(manuscriptId) && manuscriptId > 0,
+  });
+  if (fromPage.success) return { view: fromPage.data, loading: false };
+  return { view: query.data ?? null, loading: query.isPending && query.fetchStatus !== 'idle' };
+}
+
+/** What a bookmark shows for a block: its text, or what stands for a textless block. */
+function blockText(block: Element | undefined): string {
+  if (!block) return '';
+  const text = block.textContent?.replace(/\s+/g, ' ').trim();
+  if (text) return text;
+  if (block.matches('hr')) return '* * *';
+  return block.querySelector('img')?.getAttribute('alt') || 'Image';
+}
+
+/** "about 12 min read", or hours and minutes for a book. */
+export function readingTime(words: number): string {
+  const minutes = Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+  if (minutes < 60) return `about ${minutes} min read`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `about ${hours} h${rest ? ` ${rest} min` : ''} read`;
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    : false;
+}
+
+/** Scrolls a block under the header and gives it the focus (for keyboard and screen readers). */
+function jumpTo(element: HTMLElement | null | undefined) {
+  if (!element) return;
+  element.scrollIntoView?.({
+    block: 'start',
+    behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+  });
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  element.focus({ preventScroll: true });
+}
+
+/** While the first draft is inking: a spinner, and the page reloads once it is done. */
+function StillInking({ manuscriptId }: { manuscriptId: number }) {
+  const summary = useQuery({
+    queryKey: ['manuscript-summary', manuscriptId],
+    queryFn: () => api.get<{ manuscript: Manuscript }>(`/manuscript/${manuscriptId}/summary`),
+    refetchInterval: 2000,
+  });
+  useEffect(() => {
+    if (summary.data && !summary.data.manuscript.inking) reloadPage();
+  }, [summary.data]);
+  return (
+    <p
+      className="my-16 flex items-center justify-center gap-3 font-serif text-lg text-muted"
+      role="status"
+    >
+      <InkSpinner className="size-5" />
+      Inking ... the text appears here in a moment.
+    </p>
+  );
+}
+
+/**
+ * The reading page (/manuscript/document/reader/:id): the text in a reading column, the
+ * table of contents that follows the reading position, page bookmarks, the progress bar,
+ * the moderation and 18+ gates, and the author's edit and delete. A right-hand margin
+ * column is kept for the comments to come.
+ */
+export function ReaderPage() {
+  const { view, loading } = useReaderData();
+  if (view) return <Reader view={view} />;
+  if (loading) {
+    return (
+      <p className="my-24 flex justify-center" role="status">
+        <InkSpinner className="size-6" />
+        <span className="sr-only">Loading the manuscript…</span>
+      </p>
+    );
+  }
+  return <NotFoundPage />;
+}
+
+function Reader({ view }: { view: ReaderResponse }) {
+  const config = usePageConfig();
+  const [manuscript, setManuscript] = useState(view.manuscript);
+  const [moderationAccepted, setModerationAccepted] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const sidebarRef = useRef<HTMLDivElement>(null);
+  const [blockIds, setBlockIds] = useState<string[]>([]);
+  const isAuthor =
+    config.currentUserId !== null && config.currentUserId === view.manuscript_user_id;
+  useDocumentTitle(manuscript.title);
+
+  const gated = view.restricted_moderation && !moderationAccepted;
+  const textShown = !gated && !view.restricted_mature && view.html !== '';
+  const html = textShown ? view.html : '';
+
+  useLayoutEffect(() => {
+    setBlockIds(blocksOf(boxRef.current).map((block) => block.id));
+  }, [html]);
+
+  const blockIndex = useReadingPosition(boxRef, html);
+  const progress = useReadingProgress(boxRef, html);
+  const blockIndexOfId = new Map(blockIds.map((id, index) => [id, index]));
+  const sectionId = currentSectionId(view.toc, blockIndexOfId, blockIndex);
+  const sectionTitle = view.toc.find((entry) => entry.id === sectionId)?.text ?? null;
+
+  // Keeps the current section's entry in sight in the sidebar (only the sidebar scrolls).
+  useEffect(() => {
+    const sidebar = sidebarRef.current;
+    if (!sidebar || !sectionId) return;
+    const link = Array.from(sidebar.querySelectorAll<HTMLElement>('[data-toc-id]')).find(
+      (candidate) => candidate.dataset.tocId === sectionId,
+    );
+    if (!link) return;
+    const box = sidebar.getBoundingClientRect();
+    const rect = link.getBoundingClientRect();
+    if (rect.top < box.top || rect.bottom > box.bottom) {
+      sidebar.scrollTo({ top: sidebar.scrollTop + rect.top - box.top - box.height / 3 });
+    }
+  }, [sectionId]);
+
+  const { bookmarks, add, track, remove } = usePageBookmarks(
+    bookmarkKey(config.currentUserId, view.manuscript_id),
+  );
+  const [resumeFrom] = useState(() => bookmarks.find((bookmark) => bookmark.auto) ?? null);
+  const [resumeDismissed, setResumeDismissed] = useState(false);
+
+  // The automatic bookmark follows the reading position once it has stayed on a block for
+  // 5 s — but only after the reader moved: opening the page must not overwrite where they
+  // left off last time.
+  const startIndex = useRef<number | null>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (blockIndex < 0 || !textShown) return;
+    if (startIndex.current === null) startIndex.current = blockIndex;
+    if (blockIndex !== startIndex.current) moved.current = true;
+    if (!moved.current) return;
+    const timer = setTimeout(() => {
+      track(blockIndex, blockText(blocksOf(boxRef.current)[blockIndex]));
+    }, READING_POSITION_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [blockIndex, textShown, track]);
+
+  const goToBlock = useCallback((index: number) => {
+    jumpTo(blocksOf(boxRef.current)[index]);
+  }, []);
+
+  const goToId = useCallback((id: string) => {
+    const block = blocksOf(boxRef.current).find((candidate) => candidate.id === id);
+    jumpTo(block);
+  }, []);
+
+  // A #block-id in the address opens the text there.
+  useEffect(() => {
+    if (!html) return;
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) goToId(id);
+  }, [html, goToId]);
+
+  const runAfterDrawer = (action: () => void) => {
+    if (!drawerOpen) {
+      action();
+      return;
+    }
+    setDrawerOpen(false);
+    // Once the drawer has closed and handed the focus back.
+    window.setTimeout(action, 0);
+  };
+
+  const handleAddBookmark = () => {
+    if (blockIndex < 0) return;
+    add(blockIndex, blockText(blocksOf(boxRef.current)[blockIndex]));
+  };
+
+  const handleJump = (bookmark: PageBookmark) => runAfterDrawer(() => goToBlock(bookmark.idx));
+  const handleNavigate = (id: string) => runAfterDrawer(() => goToId(id));
+
+  const showResume =
+    textShown &&
+    resumeFrom !== null &&
+    resumeFrom.idx > 0 &&
+    !resumeDismissed &&
+    blockIndex < resumeFrom.idx;
+  const loginUrl = `/auth/login?next=${encodeURIComponent(readerUrl(view.manuscript_id))}`;
+
+  const contents = (
+    <TableOfContents
+      entries={textShown ? view.toc : []}
+      currentId={sectionId}
+      onNavigate={handleNavigate}
+    />
+  );
+  const bookmarkList = (
+    <BookmarksPanel
+      bookmarks={bookmarks}
+      canAdd={textShown && blockIndex >= 0}
+      onAdd={handleAddBookmark}
+      onJump={handleJump}
+      onRemove={remove}
+    />
+  );
+
+  let body;
+  if (gated) {
+    body = (
+      <ModerationGate
+        reason={view.moderationReason}
+        onContinue={() => setModerationAccepted(true)}
+      />
+    );
+  } else if (view.restricted_mature) {
+    body = (
+      <MatureGate
+        loggedIn={config.currentUserId !== null}
+        loginUrl={loginUrl}
+        onCertified={reloadPage}
+      />
+    );
+  } else if (view.html === '' && manuscript.inking) {
+    body = <StillInking manuscriptId={view.manuscript_id} />;
+  } else if (view.html === '') {
+    body = (
+      <p className="my-16 text-center font-serif text-muted">This manuscript has no text yet.</p>
+    );
+  } else {
+    body = (
+      <>
+        {/* Normalised, allow-listed HTML from our own server (API.md reader data). */}
+        <div
+          ref={boxRef}
+          className="reader-box"
+          data-testid="reader-box"
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+        <p aria-hidden="true" className="reader-end">
+          ❦
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <div className="relative">
+      {textShown ? (
+        <div
+          className="fixed inset-x-0 top-16 z-20 h-[3px] bg-line/50"
+          role="progressbar"
+          aria-label="Reading progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress * 100)}
+          data-reading-progress
+        >
+          <div
+            className="h-full origin-left bg-accent transition-transform duration-150 ease-out"
+            style={{ transform: `scaleX(${progress})` }}
+          />
+        </div>
+      ) : null}
+
+      <div className="mx-auto w-full max-w-[80rem] px-4 pt-8 pb-10 sm:px-6 sm:pt-12 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 lg:pb-16 xl:grid-cols-[15rem_minmax(0,1fr)_16rem]">
+        <aside className="hidden lg:block" aria-label="Contents and bookmarks">
+          {/* The contents scroll on their own; the bookmarks stay in sight below them. */}
+          <div className="sticky top-24 flex max-h-[calc(100dvh-7.5rem)] flex-col pb-6">
+            <div ref={sidebarRef} className="min-h-0 flex-1 overflow-y-auto pr-2 pb-2">
+              {contents}
+            </div>
+            <div className="mt-4 max-h-[45%] shrink-0 overflow-y-auto border-t border-line pt-5 pr-2">
+              {bookmarkList}
+              {textShown ? (
+                <p className="mt-4 text-xs text-muted" aria-hidden="true">
+                  {Math.round(progress * 100)}% read
+                </p>
+              ) : null}
+            </div>
+          </div>
+        </aside>
+
+        <article
+          className="min-w-0"
+          aria-labelledby="reader-title"
+          data-manuscript-id={view.manuscript_id}
+        >
+          <header className="reader-header mx-auto max-w-[65ch] text-center">
+            <p className="eyebrow">
+              {[
+                categoryLabel(manuscript.category),
+                ...manuscript.genres.map((genre) => genre.name),
+              ].join(' · ')}
+            </p>
+            <h1
+              id="reader-title"
+              className="mt-3 text-3xl leading-tight font-semibold tracking-tight text-balance sm:text-[2.75rem]"
+            >
+              {manuscript.title}
+            </h1>
+            <p className="mt-3 text-muted">
+              by <AuthorPopup author={manuscript.author} className="text-ink" />
+            </p>
+            <p className="mt-2 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-sm text-muted">
+              <span>{view.words.toLocaleString()} words</span>
+              <span aria-hidden="true">·</span>
+              <span>{readingTime(view.words)}</span>
+              {manuscript.nsfw ? <MatureBadge /> : null}
+            </p>
+            {manuscript.summary ? (
+              <p className="mx-auto mt-5 max-w-[52ch] font-serif leading-relaxed text-muted italic">
+                {manuscript.summary}
+              </p>
+            ) : null}
+            {isAuthor ? (
+              <div className="mt-6 flex flex-wrap justify-center gap-2" data-author-tools>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => setEditing(true)}
+                >
+                  <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
+                    <path d="m13.6 2.9 3.5 3.5-9.6 9.6H4v-3.5l9.6-9.6Zm0 2.1-8.1 8.1v1.4h1.4l8.1-8.1-1.4-1.4Z" />
+                  </svg>
+                  Edit details
+                </button>
+                <ArchiveButton
+                  manuscript={manuscript}
+                  className="btn btn-ghost"
+                  onArchived={() => loadPage('/dashboard')}
+                />
+              </div>
+            ) : null}
+            <div aria-hidden="true" className="reader-rule" />
+          </header>
+
+          {showResume && resumeFrom ? (
+            <div className="mx-auto mb-8 flex max-w-[65ch] flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-sm shadow-card">
+              <span className="text-muted">
+                You were reading “<span className="font-serif text-ink">{resumeFrom.text}…</span>”
+              </span>
+              <span className="flex gap-2">
+                <button
+                  type="button"
+                  className="btn btn-primary min-h-9 px-4"
+                  onClick={() => {
+                    setResumeDismissed(true);
+                    goToBlock(resumeFrom.idx);
+                  }}
+                >
+                  Continue reading
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost min-h-9 px-3"
+                  onClick={() => setResumeDismissed(true)}
+                >
+                  Dismiss
+                </button>
+              </span>
+            </div>
+          ) : null}
+
+          {body}
+        </article>
+
+        {/* The margin: comments arrive here with their issue; the space is kept so nothing shifts. */}
+        <aside aria-label="Margin notes" className="hidden xl:block" data-margin-column />
+      </div>
+
+      {/* Phones and tablets: contents and bookmarks in a drawer, from a bar that stays at
+          the bottom of the window while the text is in view. */}
+      <div className="sticky inset-x-0 bottom-0 z-30 border-t border-line bg-page/92 px-3 py-2 backdrop-blur lg:hidden">
+        <div className="mx-auto flex max-w-xl items-center gap-2">
+          <button
+            type="button"
+            className="btn btn-secondary min-w-0 flex-1 justify-start"
+            onClick={() => setDrawerOpen(true)}
+            aria-haspopup="dialog"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 fill-current">
+              <path d="M3 5h14v1.6H3V5Zm0 4.2h14v1.6H3V9.2Zm0 4.2h9V15H3v-1.6Z" />
+            </svg>
+            <span className="shrink-0">Contents</span>
+            {sectionTitle ? (
+              <span className="truncate font-normal text-muted">· {sectionTitle}</span>
+            ) : null}
+          </button>
+          {textShown ? (
+            <>
+              <span className="w-10 text-right text-xs text-muted tabular-nums" aria-hidden="true">
+                {Math.round(progress * 100)}%
+              </span>
+              <button
+                type="button"
+                className="btn btn-secondary px-3"
+                onClick={handleAddBookmark}
+                aria-label="Bookmark this spot"
+              >
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="size-4 fill-current text-accent"
+                >
+                  <path d="M5 2.5h10A1.5 1.5 0 0 1 16.5 4v14l-6.5-4-6.5 4V4A1.5 1.5 0 0 1 5 2.5Z" />
+                </svg>
+              </button>
+            </>
+          ) : null}
+        </div>
+      </div>
+
+      {drawerOpen ? (
+        <Dialog
+          title="Contents & bookmarks"
+          placement="left"
+          onClose={() => setDrawerOpen(false)}
+          testId="reader-drawer"
+        >
+          <div className="space-y-8">
+            {contents}
+            {bookmarkList}
+          </div>
+        </Dialog>
+      ) : null}
+
+      {editing ? (
+        <Dialog
+          title="Edit manuscript"
+          description={manuscript.title}
+          placement="right"
+          onClose={() => setEditing(false)}
+          testId="reader-edit-dialog"
+        >
+          <div className="space-y-8">
+            <ManuscriptForm manuscript={manuscript} onSaved={setManuscript} />
+            <div className="border-t border-line pt-6">
+              <NewDraftControl
+                manuscript={manuscript}
+                doneText="The new draft is ready. Reloading…"
+                onDone={() => reloadPage()}
+              />
+            </div>
+          </div>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
