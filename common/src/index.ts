@@ -7,3 +7,5 @@ export * from './schemas/profile.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/page-config.ts';
 export * from './schemas/manuscript.ts';
+export * from './schemas/comments.ts';
+export * from './schemas/access.ts';

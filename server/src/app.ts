@@ -28,9 +28,14 @@ import { devMailRoutes } from './modules/dev-mail/routes.ts';
 import { genreRoutes } from './modules/genres/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { manuscriptRoutes } from './modules/manuscripts/routes.ts';
+import { inviteRoutes } from './modules/invites/routes.ts';
+import { bookmarkRoutes } from './modules/bookmarks/routes.ts';
+import { surveyRoutes } from './modules/surveys/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { commentRoutes } from './modules/comments/routes.ts';
+import { Realtime } from './realtime/index.ts';
 
 export type App = FastifyInstance;
 
@@ -55,6 +60,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     mailer: new Mailer(database.db, config, app.log),
     jobs: new JobQueue(database, config.jobs, app.log),
     converter: new ConversionPool(config.conversionThreads),
+    realtime: new Realtime(),
     limits: {
       loginPerIp: new RateLimiter(30, 60_000),
       loginPerAccount: new RateLimiter(5, 15 * 60_000),
@@ -118,6 +124,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(mediaRoutes);
   await app.register(devMailRoutes);
   await app.register(manuscriptRoutes);
+  await app.register(inviteRoutes);
+  await app.register(bookmarkRoutes);
+  await app.register(surveyRoutes);
+  await app.register(commentRoutes);
+  ctx.realtime.attach(app);
 
   defineJobs(ctx.jobs);
   await ctx.jobs.start(ctx);

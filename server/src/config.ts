@@ -45,6 +45,8 @@ const environmentSchema = z.object({
   WORD_LIMIT_FREE: z.coerce.number().int().min(0).default(300_000),
   /** Worker threads that convert uploaded documents (CPU-heavy; 1 suits a 2-core machine). */
   CONVERSION_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Warm the conversion thread up at start (default: yes, except in tests). */
+  CONVERSION_WARM_UP: booleanFlag.optional(),
   /**
    * Whose X-Forwarded-For to believe (the client address behind the login limits):
    * "loopback" (a proxy on this machine, the default), "false", "true" (any: only when
@@ -86,6 +88,7 @@ export interface Config {
   /** Word limit of the free tier (see wordLimitFor). */
   wordLimitFree: number;
   conversionThreads: number;
+  conversion: ConversionSettings;
   /** Background job tuning; tests shorten the delays. */
   jobs: JobSettings;
 }
@@ -108,6 +111,15 @@ export interface JobSettings {
   heartbeatSeconds: number;
   /** Seconds between the checks that expire stuck jobs. */
   superviseSeconds: number;
+}
+
+/** How the conversion threads are run (see jobs/conversion-pool.ts). */
+export interface ConversionSettings {
+  /**
+   * Start a conversion thread at start and convert a synthetic document in it, so the first
+   * upload finds mammoth and the normaliser loaded and optimised (costs about a second of CPU).
+   */
+  warmUp: boolean;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = {
@@ -157,6 +169,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     wordLimitFree: values.WORD_LIMIT_FREE,
     conversionThreads: values.CONVERSION_THREADS,
+    conversion: {
+      warmUp: values.CONVERSION_WARM_UP ?? values.NODE_ENV !== 'test',
+    },
     jobs: DEFAULT_JOB_SETTINGS,
   };
 }

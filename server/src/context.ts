@@ -4,6 +4,7 @@ import type { ConversionPool } from './jobs/conversion-pool.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
+import type { Realtime } from './realtime/index.ts';
 import type { schema } from './db/index.ts';
 
 export type UserRow = typeof schema.users.$inferSelect;
@@ -18,6 +19,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** The worker-thread pool that converts uploaded documents. */
   converter: ConversionPool;
+  /** Socket.IO rooms: comment events fan out here; evictFromRoom() for revoked access. */
+  realtime: Realtime;
   limits: {
     loginPerIp: RateLimiter;
     loginPerAccount: RateLimiter;

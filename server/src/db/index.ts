@@ -1,5 +1,16 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -42,6 +53,14 @@ const BYTEA_PARSERS = {
   [BYTEA_OID]: (value: string) => Buffer.from(value.slice(2), 'hex'),
 };
 
+/**
+ * PGlite runs PostgreSQL inside this process, so its settings are this process's memory. The
+ * buffer cache (shared_buffers, 128 MB by default) lives in PGlite's WebAssembly memory, which
+ * never shrinks: it grew the server by ~100 MB as pages were read. The operating system caches
+ * the data files as well, so a small buffer cache costs little here.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 /** Opens the embedded database in dataDir (locked to one process) or PostgreSQL at url, and migrates it. */
 export async function openDatabase(options: {
   dataDir?: string;
@@ -65,9 +84,11 @@ export async function openDatabase(options: {
     dataPath = path.join(dataDir, 'pglite');
   }
   try {
+    if (dataPath) await initialiseDataDir(dataPath);
     const pglite = await PGlite.create(dataPath, {
       serializers: BYTEA_SERIALIZERS,
       parsers: BYTEA_PARSERS,
+      startParams: PGLITE_START_PARAMS,
     });
     const db = drizzlePglite(pglite, { schema }) as unknown as Db;
     await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder });
@@ -84,6 +105,31 @@ export async function openDatabase(options: {
   } catch (error) {
     releaseLock();
     throw error;
+  }
+}
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * Creates a new embedded database (initdb) in a child process. initdb runs in a second
+ * WebAssembly instance that takes ~500 MB; in this process that memory would stay until a full
+ * garbage collection, and would count in the server's peak for good.
+ */
+async function initialiseDataDir(dataPath: string): Promise<void> {
+  if (existsSync(path.join(dataPath, 'PG_VERSION'))) return;
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `(async () => {
+    const { PGlite } = require(${JSON.stringify(pglite)});
+    const db = await PGlite.create(process.argv[1]);
+    await db.close();
+  })().catch((error) => { console.error(error); process.exit(1); });`;
+  try {
+    await execFileAsync(process.execPath, ['-e', script, dataPath], { timeout: 120_000 });
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`Could not create the embedded database in ${dataPath}: ${stderr || error}`, {
+      cause: error,
+    });
   }
 }
 

@@ -189,3 +189,5 @@ export const contactMessages = pgTable('contact_messages', {
 });
 
 export * from './schema-manuscripts.ts';
+export * from './schema-comments.ts';
+export * from './schema-access.ts';

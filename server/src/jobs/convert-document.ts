@@ -20,6 +20,9 @@ export const convertDocumentJob: JobDefinition<typeof payload> = {
   id: 'convert-document',
   payload,
   concurrency: (ctx) => ctx.converter.threads,
+  prepare: async (ctx) => {
+    await ctx.converter.start(ctx.config.conversion);
+  },
   handler: (ctx, { conversionId }, attempt) => processConversion(ctx, conversionId, attempt),
   onFailed: (ctx, { conversionId }) => failConversion(ctx, conversionId),
   recover: async (ctx) => {

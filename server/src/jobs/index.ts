@@ -1,8 +1,9 @@
+import { deliverMailJob } from '../modules/notifications/mail-job.ts';
 import { convertDocumentJob } from './convert-document.ts';
-import type { JobQueue } from './queue.ts';
+import type { JobDefinition, JobQueue } from './queue.ts';
 
 /** Every background job the server runs. */
-export const JOBS = [convertDocumentJob] as const;
+export const JOBS: readonly JobDefinition[] = [convertDocumentJob, deliverMailJob];
 
 /** Declares every job on the queue (before it starts). */
 export function defineJobs(queue: JobQueue): void {

@@ -33,6 +33,8 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   onFailed?(ctx: AppContext, payload: z.infer<Payload>): Promise<void>;
   /** How many attempts may run at once in this process (default 1). */
   concurrency?(ctx: AppContext): number;
+  /** Runs at start, before the workers: get ready (start and warm up threads, …). */
+  prepare?(ctx: AppContext): Promise<void>;
   /** Runs at start, once the workers run: settle work whose job is gone. */
   recover?(ctx: AppContext): Promise<void>;
 }
@@ -43,11 +45,15 @@ const SCHEMA = 'pgboss';
 /**
  * The job queue (pg-boss, in the same database). Work is enqueued inside the transaction that
  * creates it (send(tx, …)), so a job exists exactly when its rows do; handlers run after commit.
+ *
+ * Pickup: the process that enqueued a job wakes its own workers right after the commit (wake()).
+ * On PostgreSQL every queue is also LISTEN/NOTIFY-enabled, so workers in other processes are
+ * woken by the commit too. Polling stays as the fallback (delayed retries, a missed notification).
  */
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition>();
-  private readonly workerIds = new Map<string, string>();
+  private readonly workerIds = new Map<string, string[]>();
   private started = false;
 
   constructor(
@@ -62,6 +68,9 @@ export class JobQueue {
       superviseIntervalSeconds: settings.superviseSeconds,
       monitorIntervalSeconds: settings.superviseSeconds,
       migrate: true,
+      // PGlite is one process (wake() reaches its workers), and its notifications would run the
+      // job's first queries in the same turn of the event loop as the commit that sent it.
+      useListenNotify: database.kind === 'postgres',
     };
     if (database.pglite) {
       this.boss = new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' });
@@ -99,22 +108,44 @@ export class JobQueue {
         expireInSeconds: settings.expireSeconds,
         heartbeatSeconds: settings.heartbeatSeconds,
         deadLetter,
+        notify: this.database.kind === 'postgres',
       });
       if (this.database.kind === 'pglite') await this.retryOrphans(definition.id);
+      if (definition.prepare) {
+        const started = performance.now();
+        await definition.prepare(ctx).then(
+          () =>
+            this.log.info(
+              { job: definition.id, ms: Math.round(performance.now() - started) },
+              'job ready',
+            ),
+          // Not fatal: the work still runs, only without what prepare() would have set up.
+          (error: unknown) =>
+            this.log.error({ err: error, job: definition.id }, 'job preparation failed'),
+        );
+      }
       const localConcurrency = definition.concurrency?.(ctx) ?? 1;
       const workOptions = {
         includeMetadata: true as const,
         pollingIntervalSeconds: settings.pollingSeconds,
-        localConcurrency,
+        // Polling goes on at the same pace with notifications on: delayed retries are found by
+        // it, not by a notification.
+        notifyPollingIntervalSeconds: settings.pollingSeconds,
       };
-      const workerId = await this.boss.work(
-        definition.id,
-        workOptions,
-        async ([job]: JobWithMetadata<object>[]) => {
-          if (job) await this.runAttempt(ctx, definition, job);
-        },
-      );
-      this.workerIds.set(definition.id, workerId);
+      // One pg-boss worker per slot (not localConcurrency), so wake() can reach every idle one.
+      const workerIds: string[] = [];
+      for (let slot = 0; slot < localConcurrency; slot++) {
+        workerIds.push(
+          await this.boss.work(
+            definition.id,
+            workOptions,
+            async ([job]: JobWithMetadata<object>[]) => {
+              if (job) await this.runAttempt(ctx, definition, job);
+            },
+          ),
+        );
+      }
+      this.workerIds.set(definition.id, workerIds);
       await this.boss.work(deadLetter, workOptions, async ([job]: JobWithMetadata<object>[]) => {
         if (!job || !definition.onFailed) return;
         const payload = definition.payload.safeParse(job.data);
@@ -145,10 +176,17 @@ export class JobQueue {
     return id;
   }
 
-  /** Tells this process's worker to look for work now instead of at its next poll. */
+  /**
+   * Tells this process's workers to look for work now instead of at their next poll. Call it
+   * after the transaction that sent the job has committed (before, the job is not visible yet).
+   * They look on the next turn of the event loop, after the caller's request has been answered.
+   */
   wake(definition: JobDefinition): void {
-    const workerId = this.workerIds.get(definition.id);
-    if (workerId) this.boss.notifyWorker(workerId);
+    setImmediate(() => {
+      for (const workerId of this.workerIds.get(definition.id) ?? []) {
+        this.boss.notifyWorker(workerId);
+      }
+    });
   }
 
   /** The job's state, or null when pg-boss no longer has it. */

@@ -3,6 +3,8 @@ import { count, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { schema } from '../db/index.ts';
 import { hashPassword } from '../modules/auth/service.ts';
+import { seedDemoAccess } from './access.ts';
+import { seedDemoComments } from './comments.ts';
 import { GENRE_CATALOGUE } from './genres.ts';
 import { seedDemoManuscripts } from './manuscripts.ts';
 import { DEMO_USERS } from './users.ts';
@@ -50,6 +52,8 @@ export async function seedDemoData(ctx: AppContext): Promise<string | null> {
     }
   });
   await seedDemoManuscripts(ctx);
+  await seedDemoAccess(ctx);
+  await seedDemoComments(ctx);
 
   const width = Math.max(...accounts.map(({ user }) => user.email.length));
   const lines = accounts.map(

@@ -156,7 +156,7 @@ export function Dialog({
 
   return createPortal(
     <div
-      className={`fixed inset-0 z-50 flex ${centred ? 'items-start justify-center overflow-y-auto px-3 py-6 sm:px-6' : ''}`}
+      className={`fixed inset-0 z-40 flex ${centred ? 'items-start justify-center overflow-y-auto px-3 py-6 sm:px-6' : ''}`}
       data-dialog-layer
     >
       <div

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { ShareLandingPage } from './access/share-landing.tsx';
+import { SurveyAnswersPage } from './access/survey-answers-page.tsx';
 import { AuthCallbackPage } from './auth/auth-callback.tsx';
 import { CompleteSignupPage } from './auth/complete-signup.tsx';
 import { InviteLandingPage } from './auth/invite-landing.tsx';
@@ -41,6 +43,8 @@ export const PAGES: Record<string, ComponentType> = {
   dashboard: DashboardPage,
   upload: UploadPage,
   reader: ReaderPage,
+  share: ShareLandingPage,
+  'm-survey-answers': SurveyAnswersPage,
   'not-found': NotFoundPage,
 };
 

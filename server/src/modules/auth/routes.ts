@@ -11,6 +11,7 @@ import {
   verifyQuery,
 } from '@margins/common';
 import { requireUser } from '../../plugins/session.ts';
+import { findInviteByCode } from '../invites/queries.ts';
 import { renderPage, wantsJson } from '../pages/render.ts';
 import { presentCurrentUser } from '../users/presenter.ts';
 import * as auth from './service.ts';
@@ -111,15 +112,25 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     '/auth/complete/signup',
     { schema: { tags, body: completeSignupBody, response: { 200: authResponse, 400: errorBody } } },
     async (request) => {
-      const user = await auth.completeSignup(ctx, requireUser(request), request.body);
-      return { user: presentCurrentUser(user), next: '/dashboard' };
+      const before = requireUser(request);
+      const user = await auth.completeSignup(ctx, before, request.body);
+      const next = before.signupCompletedAt
+        ? '/dashboard'
+        : await auth.nextAfterSignup(ctx, user.id);
+      return { user: presentCurrentUser(user), next };
     },
   );
 
   app.get(
     '/auth/invite/landing/:invite_code',
     { schema: { hide: true, params: z.object({ invite_code: z.string().max(64) }) } },
-    (request, reply) =>
-      renderPage(request, reply, 'invite-landing', { invite_code: request.params.invite_code }),
+    async (request, reply) => {
+      // A manuscript invite's code belongs to its share link; platform invite codes land here.
+      const { invite_code: code } = request.params;
+      if (await findInviteByCode(ctx.db, code)) {
+        return reply.redirect(`/share/${encodeURIComponent(code)}`);
+      }
+      return renderPage(request, reply, 'invite-landing', { invite_code: code });
+    },
   );
 }

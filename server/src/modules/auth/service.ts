@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
   MESSAGES,
   type CompleteSignupBody,
@@ -11,6 +11,7 @@ import { schema } from '../../db/index.ts';
 import { badRequest, conflict, HttpError, tooMany } from '../../lib/http-errors.ts';
 import { escapeHtml } from '../../lib/mail.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { claimEmailInvites } from '../invites/claim.ts';
 
 const VERIFY_HOURS = 48;
 /** A hash of a random password, so that a login for an unknown e-mail costs the same time. */
@@ -96,8 +97,30 @@ export async function verifyEmail(
       .set({ emailVerifiedAt: sql`coalesce(${schema.users.emailVerifiedAt}, now())` })
       .where(eq(schema.users.id, row.userId))
       .returning();
+    // The inbox is proven: manuscript invites sent to this address wait for the account now.
+    await claimEmailInvites(tx, user!);
     return { user: user!, next: row.next ?? '/auth/complete/signup' };
   });
+}
+
+/**
+ * Where a new user goes once sign-up is complete: the page they signed up from (a share link,
+ * say; kept with their verification mail), else the dashboard.
+ */
+export async function nextAfterSignup(ctx: AppContext, userId: number): Promise<string> {
+  const [row] = await ctx.db
+    .select({ next: schema.emailVerifications.next })
+    .from(schema.emailVerifications)
+    .where(
+      and(
+        eq(schema.emailVerifications.userId, userId),
+        isNotNull(schema.emailVerifications.next),
+        ne(schema.emailVerifications.next, '/auth/complete/signup'),
+      ),
+    )
+    .orderBy(desc(schema.emailVerifications.createdAt))
+    .limit(1);
+  return row?.next ? safeNext(row.next) : '/dashboard';
 }
 
 /** Checks the password with per-IP and per-account limits; returns the user or throws. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INVITE_TYPES, type InviteType } from '@margins/common';
 import {
   can,
+  NO_READER_ACCESS,
   readRefusal,
   type ManuscriptAction,
   type PolicyManuscript,
@@ -22,7 +23,9 @@ const manuscript = (visibility: InviteType, archived = false): PolicyManuscript 
   userId: AUTHOR_ID,
   visibility,
   archivedAt: archived ? new Date() : null,
+  nsfw: false,
 });
+const granted = { ...NO_READER_ACCESS, granted: true };
 
 // Who may read, per visibility (private/restricted readers come with the access issue).
 const READ: Record<InviteType | 'archived', Viewer[]> = {
@@ -59,13 +62,11 @@ describe('can(user, action, manuscript)', () => {
 
   it('lets invited readers in through the access seam, never anonymous ones', () => {
     for (const visibility of ['private', 'restricted'] as const) {
-      expect(can(VIEWERS.stranger, 'read', manuscript(visibility), { granted: true })).toBe(true);
-      expect(can(VIEWERS.anonymous, 'read', manuscript(visibility), { granted: true })).toBe(false);
-      expect(can(VIEWERS.stranger, 'edit', manuscript(visibility), { granted: true })).toBe(false);
+      expect(can(VIEWERS.stranger, 'read', manuscript(visibility), granted)).toBe(true);
+      expect(can(VIEWERS.anonymous, 'read', manuscript(visibility), granted)).toBe(false);
+      expect(can(VIEWERS.stranger, 'edit', manuscript(visibility), granted)).toBe(false);
     }
-    expect(can(VIEWERS.stranger, 'read', manuscript('private', true), { granted: true })).toBe(
-      false,
-    );
+    expect(can(VIEWERS.stranger, 'read', manuscript('private', true), granted)).toBe(false);
   });
 });
 

@@ -6,17 +6,31 @@ type ManuscriptRow = typeof schema.manuscripts.$inferSelect;
 /** The viewer as the policy needs them; null when logged out. */
 export type PolicyUser = Pick<UserRow, 'id' | 'role'> | null;
 /** The manuscript as the policy needs it. */
-export type PolicyManuscript = Pick<ManuscriptRow, 'userId' | 'visibility' | 'archivedAt'>;
+export type PolicyManuscript = Pick<ManuscriptRow, 'userId' | 'visibility' | 'archivedAt' | 'nsfw'>;
 
 /**
- * What is known about the viewer's own access to one manuscript (an invite accepted, a
- * questionnaire approved …). Loaded by loadReaderAccess(); the access issue fills it in.
+ * What is known about the viewer's own access to one manuscript. Loaded by
+ * loadReaderAccess() (reader-access.ts) from the invites, surveys and the user row.
  */
 export interface ReaderAccess {
-  /** An invited (or approved) reader of a private or restricted manuscript. */
+  /** An accepted invitee, a redeemer of a private link, or an approved requester. */
   granted: boolean;
+  /**
+   * The questionnaire gate: `none` (the manuscript has no questionnaire), `unanswered`,
+   * `pending` (answered, not approved yet) or `approved`.
+   */
+  questionnaire: 'none' | 'unanswered' | 'pending' | 'approved';
+  /** The viewer certified they are 18 or over (users.certified_18_at). */
+  certified18: boolean;
 }
-export const NO_READER_ACCESS: ReaderAccess = { granted: false };
+export const NO_READER_ACCESS: ReaderAccess = {
+  granted: false,
+  questionnaire: 'none',
+  certified18: false,
+};
+
+/** What still stands between a reader who may open a manuscript and its text. */
+export type ReadGate = 'mature' | 'questionnaire' | 'awaiting_approval';
 
 export type ManuscriptAction = 'read' | 'edit' | 'upload_draft' | 'archive' | 'view_original';
 
@@ -29,19 +43,24 @@ export const isStaff = (user: PolicyUser): boolean =>
 export const isArchived = (manuscript: PolicyManuscript): boolean => manuscript.archivedAt !== null;
 
 /**
- * SEAM for the access issue: may this user read a private or restricted manuscript that is not
- * theirs? Today nobody may; the access issue loads invites and approvals into `access`.
+ * May this user read a private or restricted manuscript that is not theirs? Private: accepted
+ * invitees and redeemers of a private link; restricted: those and approved requesters (all
+ * recorded as a grant). Never anyone logged out.
  */
 export function hasReaderAccess(
   user: PolicyUser,
-  _manuscript: PolicyManuscript,
+  manuscript: PolicyManuscript,
   access: ReaderAccess,
 ): boolean {
+  if (manuscript.visibility !== 'private' && manuscript.visibility !== 'restricted') return false;
   return user !== null && access.granted;
 }
 
-/** The one reading rule: the reader page, its JSON, its images and everything built on it. */
-export function canRead(
+/**
+ * May the viewer open the manuscript at all: know it exists, see its reader page (with a gate
+ * when one applies), answer its questionnaire? The invite type decides.
+ */
+export function canOpen(
   user: PolicyUser,
   manuscript: PolicyManuscript,
   access: ReaderAccess = NO_READER_ACCESS,
@@ -57,6 +76,34 @@ export function canRead(
     case 'restricted':
       return hasReaderAccess(user, manuscript, access);
   }
+}
+
+/**
+ * The gate between a viewer who may open the manuscript and its text: 18+ certification for
+ * mature content, then an approved questionnaire answer. Authors and staff pass every gate.
+ */
+export function readGate(
+  user: PolicyUser,
+  manuscript: PolicyManuscript,
+  access: ReaderAccess,
+): ReadGate | null {
+  if (isOwner(user, manuscript) || isStaff(user)) return null;
+  if (manuscript.nsfw && !access.certified18) return 'mature';
+  if (access.questionnaire === 'unanswered') return 'questionnaire';
+  if (access.questionnaire === 'pending') return 'awaiting_approval';
+  return null;
+}
+
+/**
+ * The one reading rule for the text and everything built on it (its JSON, images, comments,
+ * the socket room, reads and their progress): open it, and no gate left.
+ */
+export function canRead(
+  user: PolicyUser,
+  manuscript: PolicyManuscript,
+  access: ReaderAccess = NO_READER_ACCESS,
+): boolean {
+  return canOpen(user, manuscript, access) && readGate(user, manuscript, access) === null;
 }
 
 /** Only the author changes a live manuscript: edit form, new draft, archive. */
@@ -89,15 +136,16 @@ export function can(
 }
 
 /**
- * Why reading is refused, which decides the answer: `login` (401, or the login page) when
- * logging in would be enough; `hidden` (404: never reveal that it exists) otherwise.
+ * Why opening is refused, which decides the answer: `login` (401, or the login page) when
+ * logging in would be enough; `hidden` (404: never reveal that it exists) otherwise. A gate
+ * (readGate) is not a refusal: the reader page shows it.
  */
 export function readRefusal(
   user: PolicyUser,
   manuscript: PolicyManuscript,
   access: ReaderAccess = NO_READER_ACCESS,
 ): 'login' | 'hidden' | null {
-  if (canRead(user, manuscript, access)) return null;
+  if (canOpen(user, manuscript, access)) return null;
   if (user === null && !isArchived(manuscript) && manuscript.visibility === 'logged_in') {
     return 'login';
   }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, inArray, isNull, max } from 'drizzle-orm';
 import { MESSAGES, type DocumentState } from '@margins/common';
 import type { AppContext } from '../../context.ts';
@@ -5,6 +6,7 @@ import type { ConversionResult } from '../../conversion/index.ts';
 import { schema, type Tx } from '../../db/index.ts';
 import { imageMediaId } from '../../jobs/conversion-pool.ts';
 import type { JobAttempt, JobDefinition } from '../../jobs/queue.ts';
+import { reanchorHighlights } from '../comments/anchoring.ts';
 import { byteaAsBase64, byteaValue, fromBase64 } from './bytea.ts';
 import { wordLimitFor, wordsInUse } from './word-limit.ts';
 
@@ -43,12 +45,17 @@ export async function findConversion(
  * One attempt of the conversion job: converts the stored original in the worker pool and saves
  * the draft. A document that cannot be converted fails at once (retrying cannot help); anything
  * else is thrown to be retried, and ends as FAILURE on the last attempt.
+ *
+ * On the embedded database every statement runs on the main thread, and statements chained by
+ * awaits run in one turn of the event loop. The steps below each take their own turn, so that
+ * requests waiting meanwhile (readers, health checks) are served between them, not after all.
  */
 export async function processConversion(
   ctx: AppContext,
   conversionId: string,
   attempt: JobAttempt,
 ): Promise<void> {
+  await nextTurn();
   const conversion = await findConversion(ctx.db, conversionId);
   if (!conversion || isFinished(conversion.status)) return;
   if (conversion.manuscriptId === null) {
@@ -65,6 +72,7 @@ export async function processConversion(
       ),
     );
   try {
+    await nextTurn();
     const original = await loadOriginal(ctx, conversion);
     if (!original) {
       await finishFailure(ctx, conversionId, MESSAGES.processFailed);
@@ -80,6 +88,7 @@ export async function processConversion(
       return;
     }
     await saveResult(ctx, conversionId, outcome.result);
+    await nextTurn(); // the job queue marks the job done in a turn of its own
   } catch (error) {
     if (attempt.isLastAttempt) await finishFailure(ctx, conversionId, MESSAGES.processFailed);
     throw error;
@@ -206,6 +215,10 @@ async function saveResult(
         ...(conversion.useDocumentTitle && documentTitle ? { title: documentTitle } : {}),
       })
       .where(eq(schema.manuscripts.id, manuscript.id));
+    // A new draft is current: every highlight is placed in it again (or kept as an orphan).
+    if (conversion.kind === 'draft') {
+      await reanchorHighlights(tx, manuscript.id, { id: version!.id, html: result.html });
+    }
     await tx
       .update(schema.documentConversions)
       .set({

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Manuscript } from '@margins/common';
 import { schema, type Executor } from '../../db/index.ts';
+import { countLiveComments } from '../comments/queries.ts';
 import { presentManuscript, type ManuscriptDetails, type ManuscriptRow } from './presenter.ts';
 
 /** A manuscript by id, archived ones included (the policy decides who sees those). */
@@ -9,14 +10,12 @@ export async function findManuscript(db: Executor, id: number): Promise<Manuscri
   return row ?? null;
 }
 
-/**
- * SEAM for the comments issue: comment counts per manuscript id (0 until comments exist).
- */
+/** Comment counts per manuscript id (live comments; the comments module counts them). */
 export async function countComments(
-  _db: Executor,
+  db: Executor,
   manuscriptIds: number[],
 ): Promise<Map<number, number>> {
-  return new Map(manuscriptIds.map((id) => [id, 0]));
+  return countLiveComments(db, manuscriptIds);
 }
 
 /** Authors, genres and comment counts of several manuscripts, in three queries. */

@@ -1,15 +1,29 @@
-import type { AppContext } from '../../context.ts';
-import { NO_READER_ACCESS, type PolicyUser, type ReaderAccess } from './policy.ts';
+import type { AppContext, UserRow } from '../../context.ts';
+import { hasGrant } from '../invites/grants.ts';
+import { questionnaireState } from '../surveys/queries.ts';
+import { isStaff, NO_READER_ACCESS, type PolicyUser, type ReaderAccess } from './policy.ts';
 import type { ManuscriptRow } from './presenter.ts';
 
+/** The viewer as loadReaderAccess needs them (a UserRow fits). */
+export type AccessViewer =
+  (NonNullable<PolicyUser> & Partial<Pick<UserRow, 'certified18At'>>) | null;
+
 /**
- * SEAM for the access issue: loads the viewer's invites and approvals for one manuscript, for
- * canRead()/hasReaderAccess(). Nobody has invite access yet.
+ * Loads the viewer's grant (invite, link, approved request) and questionnaire state for one
+ * manuscript, for canOpen()/readGate()/canRead(). Authors and staff pass every check anyway.
  */
 export async function loadReaderAccess(
-  _ctx: AppContext,
-  _viewer: PolicyUser,
-  _manuscript: ManuscriptRow,
+  ctx: Pick<AppContext, 'db'>,
+  viewer: AccessViewer,
+  manuscript: Pick<ManuscriptRow, 'id' | 'userId'>,
 ): Promise<ReaderAccess> {
-  return NO_READER_ACCESS;
+  const certified18 = viewer?.certified18At != null;
+  if (viewer?.id === manuscript.userId || isStaff(viewer)) {
+    return { ...NO_READER_ACCESS, certified18 };
+  }
+  const [granted, questionnaire] = await Promise.all([
+    viewer ? hasGrant(ctx.db, viewer.id, manuscript.id) : Promise.resolve(false),
+    questionnaireState(ctx.db, viewer?.id ?? null, manuscript.id),
+  ]);
+  return { granted, questionnaire, certified18 };
 }

@@ -1,25 +1,44 @@
 import { eq } from 'drizzle-orm';
-import type { ReaderResponse } from '@margins/common';
+import { READ_GATE_MESSAGES, type ReaderPageResponse } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
-import { notFound, unauthorized } from '../../lib/http-errors.ts';
-import { canEdit, canRead, isOwner, readRefusal } from './policy.ts';
+import { forbidden, notFound, unauthorized } from '../../lib/http-errors.ts';
+import { readerAccessData } from '../invites/reader-page.ts';
+import { canEdit, canRead, isOwner, readGate, readRefusal, type ReaderAccess } from './policy.ts';
 import type { ManuscriptRow } from './presenter.ts';
 import { findManuscript, presentOne } from './queries.ts';
 import { loadReaderAccess } from './reader-access.ts';
 
-/** The manuscript if the viewer may read it; 401 when logging in would help, 404 otherwise. */
-export async function findReadable(
+/**
+ * The manuscript if the viewer may open it (its reader page, gate included), with their
+ * access; 401 when logging in would help, 404 otherwise.
+ */
+export async function findOpenable(
   ctx: AppContext,
   viewer: UserRow | null,
   manuscriptId: number,
-): Promise<ManuscriptRow> {
+): Promise<{ manuscript: ManuscriptRow; access: ReaderAccess }> {
   const manuscript = await findManuscript(ctx.db, manuscriptId);
   if (!manuscript) throw notFound();
   const access = await loadReaderAccess(ctx, viewer, manuscript);
   const refusal = readRefusal(viewer, manuscript, access);
   if (refusal === 'login') throw unauthorized();
   if (refusal === 'hidden') throw notFound();
+  return { manuscript, access };
+}
+
+/**
+ * The manuscript if the viewer may read its text: findOpenable, then 403 while a gate (18+,
+ * questionnaire, approval) stands.
+ */
+export async function findReadable(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  manuscriptId: number,
+): Promise<ManuscriptRow> {
+  const { manuscript, access } = await findOpenable(ctx, viewer, manuscriptId);
+  const gate = readGate(viewer, manuscript, access);
+  if (gate) throw forbidden(READ_GATE_MESSAGES[gate]);
   return manuscript;
 }
 
@@ -44,17 +63,19 @@ export async function findEditable(
 }
 
 /**
- * The reader's page configuration and text. Mature text is withheld (html "", toc []) from
- * readers who have not certified they are 18 or over; the page shows the 18+ gate instead.
+ * The reader's page configuration and text. While a gate stands (18+ not certified,
+ * questionnaire unanswered or not approved) the text is withheld (html "", toc []) and the
+ * page shows the gate instead.
  */
 export async function readerView(
   ctx: AppContext,
   viewer: UserRow | null,
   manuscriptId: number,
-): Promise<ReaderResponse> {
-  const manuscript = await findReadable(ctx, viewer, manuscriptId);
+): Promise<ReaderPageResponse> {
+  const { manuscript, access } = await findOpenable(ctx, viewer, manuscriptId);
   const owner = isOwner(viewer, manuscript);
-  const restrictedMature = manuscript.nsfw && !owner && !viewer?.certified18At;
+  const gate = readGate(viewer, manuscript, access);
+  const withheld = gate !== null;
   const [version] = manuscript.currentVersionId
     ? await ctx.db
         .select({
@@ -70,12 +91,13 @@ export async function readerView(
     manuscript_user_id: manuscript.userId,
     visibility: manuscript.visibility,
     current_user_id: viewer?.id ?? null,
-    restricted_mature: restrictedMature,
+    restricted_mature: gate === 'mature',
     restricted_moderation: manuscript.moderationFlag && !owner,
     moderationReason: manuscript.moderationReason,
     manuscript: await presentOne(ctx.db, manuscript),
-    html: restrictedMature ? '' : (version?.html ?? ''),
-    toc: restrictedMature ? [] : (version?.toc ?? []),
+    html: withheld ? '' : (version?.html ?? ''),
+    toc: withheld ? [] : (version?.toc ?? []),
     words: version?.words ?? manuscript.words,
+    ...(await readerAccessData(ctx, viewer, manuscript, gate)),
   };
 }

@@ -10,13 +10,14 @@ import {
   manuscriptResponse,
   manuscriptUploadFields,
   okBody,
-  readerResponse,
+  readerPageResponse,
   resultIdParams,
   uploadResponse,
 } from '@margins/common';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { listCatalogue } from '../genres/service.ts';
+import { dashboardAccessData } from '../invites/dashboard.ts';
 import { renderPage, wantsJson } from '../pages/render.ts';
 import { archiveManuscript, editManuscript } from './edit.ts';
 import { multipartToBody, uploadedFile } from './multipart.ts';
@@ -74,14 +75,15 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
           return { manuscripts: await listOwnManuscripts(ctx.db, requireUser(request).id) };
         }
         if (!request.user) return redirectToLogin(request, reply);
-        const [manuscripts, categories] = await Promise.all([
+        const [manuscripts, categories, access] = await Promise.all([
           listOwnManuscripts(ctx.db, request.user.id),
           listCatalogue(ctx.db),
+          dashboardAccessData(ctx, request.user),
         ]);
         return renderPage(request, reply, 'dashboard', {
           manuscripts,
-          bookmarks: [],
-          invites: [],
+          bookmarks: access.bookmarks,
+          invites: access.invites,
           categories,
         });
       },
@@ -230,7 +232,7 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
         description:
           'The reader page; with Accept: application/json its configuration, manuscript, html, toc and words.',
         params: manuscriptIdParams,
-        response: { 200: readerResponse, 401: errorBody, 404: errorBody },
+        response: { 200: readerPageResponse, 401: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {

@@ -199,7 +199,7 @@ export function UploadForm({
       </p>
 
       <fieldset disabled={locked} className="space-y-5">
-        <legend className="mb-1 text-sm text-muted">
+        <legend className="mb-3 text-sm text-muted">
           All optional — without a title we use the document’s own.
         </legend>
         <TextField label="Title" name="title" maxLength={200} autoComplete="off" />

@@ -1,6 +1,6 @@
 import type { UploadFlowState } from './use-upload-flow.ts';
 
-/** The small ink-drop spinner of things being inked. */
+/** The small spinner of things being inked. */
 export function InkSpinner({ className = 'size-4' }: { className?: string }) {
   return (
     <svg
@@ -54,8 +54,8 @@ function Bar({ fraction, label }: { fraction: number | null; label: string }) {
 }
 
 /**
- * The visible and announced state of an upload: the upload's percentage, then the inking
- * with the SPEC's busy and taking-longer messages, then ready or the failure message.
+ * The visible state of an upload: the upload's percentage, then the inking with the SPEC's
+ * busy and taking-longer notices (in their own live region), then ready or the failure.
  */
 export function UploadProgress({
   state,
@@ -100,6 +100,15 @@ export function UploadProgress({
             <span>Inking {fileName} into a reading page…</span>
           </p>
           <Bar fraction={null} label="Inking progress" />
+          {/* Mounted (empty) from the start of the inking, so its notices are announced. */}
+          <p
+            role="status"
+            aria-live="polite"
+            className="text-sm font-medium text-ink empty:hidden"
+            data-upload-notice
+          >
+            {state.notice ?? ''}
+          </p>
         </>
       ) : null}
       {state.phase === 'done' ? (
@@ -110,25 +119,23 @@ export function UploadProgress({
           {doneText}
         </p>
       ) : null}
-      {state.phase === 'processing' && state.notice ? (
-        <p className="text-sm font-medium text-ink" data-upload-notice>
-          {state.notice}
-        </p>
-      ) : null}
     </div>
   );
 }
 
-/** What a screen reader hears as the upload moves on (the live region stays mounted). */
+/**
+ * What a screen reader hears as the upload moves from step to step (that live region stays
+ * mounted); the busy and taking-longer notices have their own live region, and a failure
+ * is its own role="alert".
+ */
 export function announcementFor(state: UploadFlowState, doneText: string): string {
   switch (state.phase) {
     case 'uploading':
       return `Uploading ${state.fileName}.`;
     case 'processing':
-      return state.notice ?? 'Upload complete. Inking your manuscript.';
+      return 'Upload complete. Inking your manuscript.';
     case 'done':
-      return doneText;
-    // A failure is its own role="alert", announced when it appears.
+      return `Finished. ${doneText}`;
     default:
       return '';
   }

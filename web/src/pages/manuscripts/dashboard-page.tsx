@@ -1,17 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  manuscript as manuscriptSchema,
-  MESSAGES,
-  UPLOAD_POLL_MS,
-  type Manuscript,
-} from '@margins/common';
+import { MESSAGES, UPLOAD_POLL_MS, type Manuscript } from '@margins/common';
 import {
   fetchMyManuscripts,
   manuscriptKeys,
   readCatalogue,
   readManuscripts,
 } from '../../api/manuscripts.ts';
+import {
+  PendingInvitesList,
+  ReadsList,
+  useDashboardAccess,
+} from '../../components/access/dashboard-access.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { useToast } from '../../components/feedback/feedback.tsx';
 import { AppLink } from '../../components/layout/app-link.tsx';
@@ -25,28 +25,6 @@ import { EditManuscriptModal } from './edit-manuscript-modal.tsx';
 
 /** While a card is inking, the list is fetched again this often until it is done. */
 const INKING_REFETCH_MS = UPLOAD_POLL_MS * 2;
-
-/** A manuscript found in a reads or invites entry (the entry itself, or its `manuscript`). */
-function manuscriptOf(item: unknown): Manuscript | null {
-  const direct = manuscriptSchema.safeParse(item);
-  if (direct.success) return direct.data;
-  if (item && typeof item === 'object' && 'manuscript' in item) {
-    const nested = manuscriptSchema.safeParse(item.manuscript);
-    if (nested.success) return nested.data;
-  }
-  return null;
-}
-
-function titleOf(item: unknown): string {
-  if (item && typeof item === 'object') {
-    for (const key of ['title', 'name'] as const) {
-      if (key in item && typeof (item as Record<string, unknown>)[key] === 'string') {
-        return String((item as Record<string, unknown>)[key]);
-      }
-    }
-  }
-  return 'Untitled';
-}
 
 function PlusIcon() {
   return (
@@ -98,26 +76,6 @@ function EmptyState({ title, children }: { title: string; children: ReactNode })
 
 const GRID = 'grid gap-x-6 gap-y-9 pt-2 sm:grid-cols-2 lg:grid-cols-3';
 
-/** Other people's manuscripts of a reads or invites list, as cards (or titles). */
-function OtherManuscripts({ items, label }: { items: unknown[]; label: string }) {
-  return (
-    <ul className={GRID} aria-label={label}>
-      {items.map((item, index) => {
-        const manuscript = manuscriptOf(item);
-        return (
-          <li key={manuscript?.id ?? index}>
-            {manuscript ? (
-              <ManuscriptCard manuscript={manuscript} index={index} />
-            ) : (
-              <p className="card p-5 font-serif">{titleOf(item)}</p>
-            )}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
 /**
  * The dashboard (/dashboard): my manuscripts as note cards with edit and delete, the
  * new-manuscript upload modal, and my reads and pending invites.
@@ -130,8 +88,7 @@ export function DashboardPage() {
   const [editingId, setEditingId] = useState<number | null>(null);
   const categories = readCatalogue(data.categories);
   const seeded = Array.isArray(data.manuscripts) ? readManuscripts(data.manuscripts) : undefined;
-  const bookmarks = Array.isArray(data.bookmarks) ? data.bookmarks : [];
-  const invites = Array.isArray(data.invites) ? data.invites : [];
+  const access = useDashboardAccess(data.bookmarks, data.invites, currentUser !== null);
   useDocumentTitle('Dashboard');
 
   const list = useQuery({
@@ -257,9 +214,9 @@ export function DashboardPage() {
         )}
       </Section>
 
-      <Section id="reads" title="Reads" count={bookmarks.length}>
-        {bookmarks.length ? (
-          <OtherManuscripts items={bookmarks} label="Reads" />
+      <Section id="reads" title="Reads" count={access.reads.length}>
+        {access.reads.length ? (
+          <ReadsList reads={access.reads} onRemoved={access.removeRead} />
         ) : (
           <EmptyState title="Nothing on your nightstand yet">
             <p>
@@ -270,9 +227,16 @@ export function DashboardPage() {
         )}
       </Section>
 
-      <Section id="invites" title="Pending invites" count={invites.length}>
-        {invites.length ? (
-          <OtherManuscripts items={invites} label="Pending invites" />
+      <Section id="invites" title="Pending invites" count={access.invites.length}>
+        {access.invites.length ? (
+          <PendingInvitesList
+            invites={access.invites}
+            onAccepted={(invite, bookmark) => {
+              access.removeInvite(invite.id);
+              access.addRead(bookmark);
+            }}
+            onGone={access.removeInvite}
+          />
         ) : (
           <EmptyState title="No invitations waiting">
             <p>When an author invites you to read their manuscript, it waits for you here.</p>

@@ -1,17 +1,24 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { GenreCategory, Manuscript, UploadResponse } from '@margins/common';
 import { readerUrl } from '../../api/manuscripts.ts';
+import { SharePanel } from '../../components/access/share-panel.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { ManuscriptForm } from '../../components/manuscripts/manuscript-form.tsx';
 import { NewDraftControl } from '../../components/manuscripts/new-draft.tsx';
+import { SurveyEditor } from '../../components/surveys/survey-editor.tsx';
 
-/** The edit modal's tabs. Questionnaire, Feedback and Share arrive with their issues. */
-const TABS = [{ id: 'info', label: 'manuscript Info' }] as const;
+/** The edit modal's tabs (SPEC §2). */
+const TABS = [
+  { id: 'info', label: 'manuscript Info' },
+  { id: 'questionaire', label: 'Questionnaire' },
+  { id: 'feedback', label: 'Feedback' },
+  { id: 'share', label: 'Share' },
+] as const;
 type TabId = (typeof TABS)[number]['id'];
 
 /**
  * The dashboard's per-manuscript edit modal, with its tabs: manuscript Info (the edit form
- * and a new draft) for now.
+ * and a new draft), the Questionnaire and Feedback survey editors, and Share.
  */
 export function EditManuscriptModal({
   manuscript,
@@ -29,6 +36,9 @@ export function EditManuscriptModal({
   onClose: () => void;
 }) {
   const [tab, setTab] = useState<TabId>('info');
+  // A tab's panel is made when first opened, and kept (unsaved survey edits survive a switch).
+  const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set<TabId>(['info']));
+  if (!opened.has(tab)) setOpened(new Set([...opened, tab]));
   const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
 
   const handleTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -100,7 +110,13 @@ export function EditManuscriptModal({
         hidden={tab !== 'info'}
         className="space-y-8"
       >
-        <ManuscriptForm manuscript={manuscript} categories={categories} onSaved={onSaved} />
+        <ManuscriptForm
+          // The Share tab may change the visibility: the form starts again from the new one.
+          key={manuscript.visibility}
+          manuscript={manuscript}
+          categories={categories}
+          onSaved={onSaved}
+        />
         <div className="border-t border-line pt-6">
           <NewDraftControl
             manuscript={manuscript}
@@ -108,6 +124,32 @@ export function EditManuscriptModal({
             onDone={onDraftDone}
           />
         </div>
+      </section>
+      {(['questionaire', 'feedback'] as const).map((surveyType) => (
+        <section
+          key={surveyType}
+          role="tabpanel"
+          id={`edit-panel-${surveyType}`}
+          aria-labelledby={`edit-tab-${surveyType}`}
+          hidden={tab !== surveyType}
+        >
+          {opened.has(surveyType) ? (
+            <SurveyEditor manuscript={manuscript} surveyType={surveyType} />
+          ) : null}
+        </section>
+      ))}
+      <section
+        role="tabpanel"
+        id="edit-panel-share"
+        aria-labelledby="edit-tab-share"
+        hidden={tab !== 'share'}
+      >
+        {opened.has('share') ? (
+          <SharePanel
+            manuscript={manuscript}
+            onVisibilityChanged={(visibility) => onSaved({ ...manuscript, visibility })}
+          />
+        ) : null}
       </section>
     </Dialog>
   );

@@ -1,114 +1,52 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { matchPath, useLocation } from 'react-router';
-import {
-  READING_POSITION_DELAY_MS,
-  readerResponse,
-  type Manuscript,
-  type ReaderResponse,
-} from '@margins/common';
-import { api } from '../../../api/client.ts';
-import { readerUrl } from '../../../api/manuscripts.ts';
+import { useLocation } from 'react-router';
+import { READING_POSITION_DELAY_MS, type ReaderResponse } from '@margins/common';
+import { categoryLabel, readerUrl } from '../../../api/manuscripts.ts';
+import { ReaderAccessTools, useReaderAccess } from '../../../components/access/reader-access.tsx';
 import { AuthorPopup } from '../../../components/author/author-popup.tsx';
+import {
+  CommentsButton,
+  CommentsDrawer,
+  CommentsProvider,
+  MarginColumn,
+  ReaderToolbar,
+  UnplacedNotes,
+} from '../../../components/comments/index.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { ArchiveButton } from '../../../components/manuscripts/archive-button.tsx';
 import { MatureBadge } from '../../../components/manuscripts/manuscript-card.tsx';
 import { ManuscriptForm } from '../../../components/manuscripts/manuscript-form.tsx';
 import { NewDraftControl } from '../../../components/manuscripts/new-draft.tsx';
 import { InkSpinner } from '../../../components/manuscripts/upload-progress.tsx';
-import { categoryLabel } from '../../../api/manuscripts.ts';
 import { loadPage, reloadPage } from '../../../lib/navigation.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePageConfig } from '../../../page-config.ts';
 import { NotFoundPage } from '../../not-found.tsx';
 import { BookmarksPanel } from './bookmarks-panel.tsx';
 import { bookmarkKey, usePageBookmarks, type PageBookmark } from './page-bookmarks.ts';
-import { MatureGate, ModerationGate } from './reader-gates.tsx';
+import {
+  AwaitingApprovalGate,
+  LoginGate,
+  MatureGate,
+  ModerationGate,
+  QuestionnaireGate,
+  StillInking,
+} from './reader-gates.tsx';
+import { blockText, jumpTo, readingTime, useReaderData } from './reader-helpers.ts';
 import { currentSectionId, TableOfContents } from './table-of-contents.tsx';
 import { blocksOf, useReadingPosition, useReadingProgress } from './use-reading-position.ts';
-
-const READER_PATH = '/manuscript/document/reader/:manuscript_id';
-const WORDS_PER_MINUTE = 250;
-
-/** The reader's data: the page's own, or fetched as JSON after an in-app navigation. */
-function useReaderData(): { view: ReaderResponse | null; loading: boolean } {
-  const { data } = usePageConfig();
-  const { pathname } = useLocation();
-  const fromPage = readerResponse.safeParse(data);
-  const manuscriptId = Number(matchPath(READER_PATH, pathname)?.params.manuscript_id);
-  const query = useQuery({
-    queryKey: ['reader', manuscriptId],
-    queryFn: async () => readerResponse.parse(await api.get(readerUrl(manuscriptId))),
-    enabled: !fromPage.success && Number.isInteger(manuscriptId) && manuscriptId > 0,
-  });
-  if (fromPage.success) return { view: fromPage.data, loading: false };
-  return { view: query.data ?? null, loading: query.isPending && query.fetchStatus !== 'idle' };
-}
-
-/** What a bookmark shows for a block: its text, or what stands for a textless block. */
-function blockText(block: Element | undefined): string {
-  if (!block) return '';
-  const text = block.textContent?.replace(/\s+/g, ' ').trim();
-  if (text) return text;
-  if (block.matches('hr')) return '* * *';
-  return block.querySelector('img')?.getAttribute('alt') || 'Image';
-}
-
-/** "about 12 min read", or hours and minutes for a book. */
-export function readingTime(words: number): string {
-  const minutes = Math.max(1, Math.round(words / WORDS_PER_MINUTE));
-  if (minutes < 60) return `about ${minutes} min read`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return `about ${hours} h${rest ? ` ${rest} min` : ''} read`;
-}
-
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function'
-    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    : false;
-}
-
-/** Scrolls a block under the header and gives it the focus (for keyboard and screen readers). */
-function jumpTo(element: HTMLElement | null | undefined) {
-  if (!element) return;
-  element.scrollIntoView?.({
-    block: 'start',
-    behavior: prefersReducedMotion() ? 'auto' : 'smooth',
-  });
-  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
-  element.focus({ preventScroll: true });
-}
-
-/** While the first draft is inking: a spinner, and the page reloads once it is done. */
-function StillInking({ manuscriptId }: { manuscriptId: number }) {
-  const summary = useQuery({
-    queryKey: ['manuscript-summary', manuscriptId],
-    queryFn: () => api.get<{ manuscript: Manuscript }>(`/manuscript/${manuscriptId}/summary`),
-    refetchInterval: 2000,
-  });
-  useEffect(() => {
-    if (summary.data && !summary.data.manuscript.inking) reloadPage();
-  }, [summary.data]);
-  return (
-    <p
-      className="my-16 flex items-center justify-center gap-3 font-serif text-lg text-muted"
-      role="status"
-    >
-      <InkSpinner className="size-5" />
-      Inking ... the text appears here in a moment.
-    </p>
-  );
-}
 
 /**
  * The reading page (/manuscript/document/reader/:id): the text in a reading column, the
  * table of contents that follows the reading position, page bookmarks, the progress bar,
- * the moderation and 18+ gates, and the author's edit and delete. A right-hand margin
- * column is kept for the comments to come.
+ * the moderation and 18+ gates, and the author's edit and delete. Highlights and comments
+ * (components/comments): marks in the text, threads in the right-hand margin (a drawer on
+ * phones and tablets), the strip of connected users, share and report.
  */
 export function ReaderPage() {
   const { view, loading } = useReaderData();
+  const { currentUserId } = usePageConfig();
+  const { pathname } = useLocation();
   if (view) return <Reader view={view} />;
   if (loading) {
     return (
@@ -118,6 +56,8 @@ export function ReaderPage() {
       </p>
     );
   }
+  // Logged out: the manuscript may be for members or invited readers only.
+  if (currentUserId === null) return <LoginGate next={pathname} />;
   return <NotFoundPage />;
 }
 
@@ -130,6 +70,7 @@ function Reader({ view }: { view: ReaderResponse }) {
   const boxRef = useRef<HTMLDivElement>(null);
   const sidebarRef = useRef<HTMLDivElement>(null);
   const [blockIds, setBlockIds] = useState<string[]>([]);
+  const access = useReaderAccess(view.manuscript_id);
   const isAuthor =
     config.currentUserId !== null && config.currentUserId === view.manuscript_user_id;
   useDocumentTitle(manuscript.title);
@@ -260,6 +201,17 @@ function Reader({ view }: { view: ReaderResponse }) {
         onCertified={reloadPage}
       />
     );
+  } else if (access?.gate === 'questionnaire') {
+    body = (
+      <QuestionnaireGate
+        survey={access.questionnaire}
+        manuscriptId={view.manuscript_id}
+        userId={config.currentUserId}
+        loginUrl={loginUrl}
+      />
+    );
+  } else if (access?.gate === 'awaiting_approval') {
+    body = <AwaitingApprovalGate />;
   } else if (view.html === '' && manuscript.inking) {
     body = <StillInking manuscriptId={view.manuscript_id} />;
   } else if (view.html === '') {
@@ -283,7 +235,7 @@ function Reader({ view }: { view: ReaderResponse }) {
     );
   }
 
-  return (
+  const page = (
     <div className="relative">
       {textShown ? (
         <div
@@ -371,6 +323,16 @@ function Reader({ view }: { view: ReaderResponse }) {
                 />
               </div>
             ) : null}
+            <ReaderAccessTools
+              manuscript={manuscript}
+              access={access}
+              isAuthor={isAuthor}
+              userId={config.currentUserId}
+              textShown={textShown}
+              blockIndex={blockIndex}
+              progress={progress}
+            />
+            <ReaderToolbar title={manuscript.title} readerUrl={readerUrl(view.manuscript_id)} />
             <div aria-hidden="true" className="reader-rule" />
           </header>
 
@@ -402,14 +364,17 @@ function Reader({ view }: { view: ReaderResponse }) {
           ) : null}
 
           {body}
+          <UnplacedNotes />
         </article>
 
-        {/* The margin: comments arrive here with their issue; the space is kept so nothing shifts. */}
-        <aside aria-label="Margin notes" className="hidden xl:block" data-margin-column />
+        {/* The margin: each highlight's comments beside its passage (wide screens). */}
+        <aside aria-label="Margin notes" className="relative hidden xl:block" data-margin-column>
+          {textShown ? <MarginColumn /> : null}
+        </aside>
       </div>
 
       {/* Phones and tablets: contents and bookmarks in a drawer, from a bar that stays at
-          the bottom of the window while the text is in view. */}
+        the bottom of the window while the text is in view. */}
       <div className="sticky inset-x-0 bottom-0 z-30 border-t border-line bg-page/92 px-3 py-2 backdrop-blur lg:hidden">
         <div className="mx-auto flex max-w-xl items-center gap-2">
           <button
@@ -431,6 +396,7 @@ function Reader({ view }: { view: ReaderResponse }) {
               <span className="w-10 text-right text-xs text-muted tabular-nums" aria-hidden="true">
                 {Math.round(progress * 100)}%
               </span>
+              <CommentsButton />
               <button
                 type="button"
                 className="btn btn-secondary px-3"
@@ -450,6 +416,14 @@ function Reader({ view }: { view: ReaderResponse }) {
         </div>
       </div>
 
+      {textShown ? (
+        <>
+          {/* Tablets: no bottom bar and no margin column, so a button of its own. */}
+          <CommentsButton className="fixed right-6 bottom-6 z-30 hidden shadow-lift lg:inline-flex xl:hidden" />
+          <CommentsDrawer />
+        </>
+      ) : null}
+
       {drawerOpen ? (
         <Dialog
           title="Contents & bookmarks"
@@ -458,8 +432,13 @@ function Reader({ view }: { view: ReaderResponse }) {
           testId="reader-drawer"
         >
           <div className="space-y-8">
-            {contents}
             {bookmarkList}
+            <TableOfContents
+              entries={textShown ? view.toc : []}
+              currentId={sectionId}
+              onNavigate={handleNavigate}
+              revealCurrent
+            />
           </div>
         </Dialog>
       ) : null}
@@ -485,5 +464,17 @@ function Reader({ view }: { view: ReaderResponse }) {
         </Dialog>
       ) : null}
     </div>
+  );
+
+  return (
+    <CommentsProvider
+      manuscriptId={view.manuscript_id}
+      manuscriptOwnerId={view.manuscript_user_id}
+      currentUserId={config.currentUserId}
+      boxRef={boxRef}
+      html={html}
+    >
+      {page}
+    </CommentsProvider>
   );
 }

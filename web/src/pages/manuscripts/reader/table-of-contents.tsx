@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import type { TocEntry } from '@margins/common';
 
 /** A heading of the contents with the headings under it. */
@@ -80,13 +80,25 @@ export function TableOfContents({
   entries,
   currentId,
   onNavigate,
+  revealCurrent = false,
 }: {
   entries: TocEntry[];
   currentId: string | null;
   onNavigate: (id: string) => void;
+  /** Scrolls the current entry into sight when shown (in the phone drawer). */
+  revealCurrent?: boolean;
 }) {
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!revealCurrent) return;
+    navRef.current
+      ?.querySelector('[aria-current="location"]')
+      ?.scrollIntoView?.({ block: 'center' });
+    // Only when it opens: later changes are the reader's own scrolling.
+  }, [revealCurrent]);
+
   return (
-    <nav aria-label="Table of contents" data-toc>
+    <nav ref={navRef} aria-label="Table of contents" data-toc>
       <h2 className="eyebrow mb-3">Contents</h2>
       {entries.length === 0 ? (
         <p className="text-sm text-muted">This manuscript has no headings.</p>

@@ -1,0 +1,430 @@
+import { z } from 'zod';
+import { HIGHLIGHT_COLOURS } from '../constants.ts';
+
+// Highlights, margin comments, votes and reports (SPEC §3, §4, §6, §7), over HTTP and the
+// socket. Every comment that leaves the server has passed the server's presenter: with
+// private_comments on, only the comment's writer and the manuscript's owner get its text.
+
+/** A database id: a positive 32-bit integer (also from a path string). */
+const databaseId = z.coerce.number().int().positive().max(2_147_483_647);
+const isoTime = z.string();
+
+/** Longest comment, and longest highlighted passage, in characters. */
+export const COMMENT_MAX_LENGTH = 10_000;
+export const HIGHLIGHT_MAX_LENGTH = 20_000;
+/** Characters of context kept before and after a highlight's quote (robust anchors). */
+export const QUOTE_CONTEXT_LENGTH = 32;
+/** Longest report description. */
+export const REPORT_DESCRIPTION_MAX_LENGTH = 2_000;
+
+/** The comment module's own messages (SPEC is silent on these). */
+export const COMMENT_MESSAGES = {
+  writeComment: 'Write a comment first.',
+  commentTooLong: `Use at most ${COMMENT_MAX_LENGTH} characters.`,
+  selectionOutside: 'The selection must lie inside the manuscript text.',
+  selectionTaken: 'That selection id is already in use.',
+  selectionMissing: 'Highlight the passage first.',
+  noReport: 'Choose a reason.',
+  describeReason: 'Tell us a little more about this report.',
+  reportOwn: "You can't report your own comment.",
+  reportOwnManuscript: "You can't report your own manuscript.",
+  reportMissing: 'That comment or manuscript no longer exists.',
+  ownVote: "You can't vote on your own comment.",
+  matureGate: 'Confirm that you are 18 or over to read this manuscript.',
+  questionnaireGate: 'Answer the questionnaire and wait for approval to read this manuscript.',
+  accessRevoked: 'You no longer have access to this manuscript.',
+  badRoom: 'Unknown room.',
+  joinFirst: 'Join the room first.',
+} as const;
+
+/**
+ * A highlight's id (the SPEC's selection_id), chosen by the client (e.g. crypto.randomUUID())
+ * so that the `highlight` event and the comment that follows can name it before any answer.
+ */
+export const selectionId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{6,64}$/, 'Use 6–64 letters, digits, "-" or "_".');
+
+const childPath = z.array(z.number().int().min(0).max(1_000_000)).max(64);
+
+/**
+ * A new highlight as the client describes its selection. The SPEC range (paths + offsets +
+ * selectedText) is required; the text position (start/end: offsets in the reader box's
+ * textContent, i.e. the manuscript HTML as served) is what the server anchors by when given.
+ * The server checks the selection against its copy of the text, and computes the quote,
+ * prefix, suffix, block id and canonical paths itself.
+ */
+const highlightFields = {
+  /** Child-index path from the reader box to the start text node. */
+  startPath: childPath,
+  /** Child-index path from the reader box to the end text node. */
+  endPath: childPath,
+  /** Offset in the start text node. */
+  startOffset: z.number().int().min(0),
+  /** Offset in the end text node. */
+  endOffset: z.number().int().min(0),
+  /** The selected text as the browser gave it. */
+  selectedText: z
+    .string()
+    .min(1, COMMENT_MESSAGES.selectionMissing)
+    .max(HIGHLIGHT_MAX_LENGTH, `Select at most ${HIGHLIGHT_MAX_LENGTH} characters.`),
+  /** Start offset in the document text (reader box textContent); preferred over the paths. */
+  start: z.number().int().min(0).optional(),
+  /** End offset (exclusive) in the document text. */
+  end: z.number().int().min(0).optional(),
+  /** The id of the block the selection starts in (a hint; the server recomputes it). */
+  block_id: z.string().max(100).nullable().optional(),
+  /** Index into HIGHLIGHT_COLOURS; the server picks the next in the cycle when left out. */
+  colour: z
+    .number()
+    .int()
+    .min(0)
+    .max(HIGHLIGHT_COLOURS.length - 1)
+    .optional(),
+};
+
+const nonEmptyRange = (value: { start?: number | undefined; end?: number | undefined }) =>
+  value.start === undefined || value.end === undefined || value.end > value.start;
+
+export const highlightInput = z
+  .object(highlightFields)
+  .refine(nonEmptyRange, { message: 'The selection is empty.', path: ['end'] });
+export type HighlightInput = z.infer<typeof highlightInput>;
+
+/** A highlight as clients see it. */
+export const highlight = z.object({
+  selection_id: z.string(),
+  manuscript_id: z.number(),
+  /** Who highlighted it. */
+  user_id: z.number(),
+  /** The draft the anchor below refers to (null when that draft is gone). */
+  version_id: z.number().nullable(),
+  /** Child-index paths and offsets in the pristine manuscript HTML of that draft. */
+  startPath: z.array(z.number()),
+  endPath: z.array(z.number()),
+  startOffset: z.number(),
+  endOffset: z.number(),
+  /** The text as it was selected; "" when withheld (private comments). */
+  selectedText: z.string(),
+  /** The block the highlight starts in. */
+  block_id: z.string().nullable(),
+  /** Offsets in the document text (reader box textContent) of that draft. */
+  start: z.number(),
+  end: z.number(),
+  /** The quote in the current draft with 32 characters either side; "" when withheld. */
+  quote: z.object({ exact: z.string(), prefix: z.string(), suffix: z.string() }),
+  /** Index into HIGHLIGHT_COLOURS. */
+  colour: z.number(),
+  /** Could not be placed in the current draft: list it with its quote, do not draw it. */
+  orphaned: z.boolean(),
+  /** True when the quote is withheld from this viewer (private comments). */
+  private: z.boolean(),
+  created: isoTime,
+  updated: isoTime,
+});
+export type Highlight = z.infer<typeof highlight>;
+
+/** The part of a user shown beside a comment and in the strip of connected users. */
+export const commentAuthor = z.object({
+  id: z.number(),
+  display_name: z.string(),
+  handle: z.string().nullable(),
+  picture: z.string().nullable(),
+});
+export type CommentAuthor = z.infer<typeof commentAuthor>;
+
+/** A vote: 1 up, -1 down, 0 none. */
+export const voteValue = z.union([z.literal(-1), z.literal(0), z.literal(1)]);
+
+/** A comment (SPEC §3) as this viewer may see it. */
+export const comment = z.object({
+  id: z.number(),
+  manuscript_id: z.number(),
+  author_id: z.number(),
+  author: commentAuthor,
+  /** The text, or MESSAGES.privateComments when withheld from this viewer. */
+  comment: z.string(),
+  /** True when the text is withheld (private comments): show the notice, no reveal. */
+  private: z.boolean(),
+  selection_id: z.string(),
+  created: isoTime,
+  /** Last edit of the text (equals created until edited). */
+  updated: isoTime,
+  /** Sum of the votes (up +1, down -1). */
+  rank: z.number(),
+  /** This viewer's vote; absent in broadcasts (keep the one you know). */
+  my_vote: voteValue.optional(),
+  /** Flagged by moderators: hide the text behind a reveal click. */
+  moderation_flag: z.boolean(),
+  /** The moderators' reason, or null ("No reason given"). */
+  moderation_reason: z.string().nullable(),
+});
+export type Comment = z.infer<typeof comment>;
+
+export const commentIdParams = z.object({ comment_id: databaseId });
+export const selectionIdParams = z.object({ selection_id: selectionId });
+export const rankParams = z.object({ comment_id: databaseId, dir: z.enum(['up', 'down']) });
+export type RankDirection = z.infer<typeof rankParams>['dir'];
+
+/** GET /comments/manuscript/:manuscript_id?since=ISO */
+export const commentListQuery = z.object({
+  /** Only what changed after this time (the `cursor` of an earlier answer), with tombstones. */
+  since: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** The comments and highlights of a manuscript, in document order then rank. */
+export const commentListResponse = z.object({
+  comments: z.array(comment),
+  highlights: z.array(highlight),
+  /** Removed since `since` (empty without it): drop these ids. */
+  deleted: z.object({ comments: z.array(z.number()), highlights: z.array(z.string()) }),
+  /** Pass as `since` next time (a little before now: repeats are harmless, merge by id). */
+  cursor: isoTime,
+});
+export type CommentListResponse = z.infer<typeof commentListResponse>;
+
+/** GET /comments/selection/:selection_id */
+export const selectionCommentsResponse = z.object({
+  highlight,
+  comments: z.array(comment),
+});
+
+/** The text of a comment; blank means "delete" on save (SPEC: cancelling an empty comment). */
+const commentText = z.string().max(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.commentTooLong);
+
+/**
+ * POST /comments/manuscript/:manuscript_id: a comment on a highlight, creating the highlight
+ * when its selection_id is new (then its range is required). A blank comment creates nothing
+ * and cancels: the caller's highlight is removed if it has no comments.
+ */
+export const createCommentBody = z.object({
+  /** selection_id always; the range only when the highlight is new. */
+  highlight: z
+    .object({ selection_id: selectionId, ...highlightFields })
+    .partial({
+      startPath: true,
+      endPath: true,
+      startOffset: true,
+      endOffset: true,
+      selectedText: true,
+    })
+    .refine(nonEmptyRange, { message: 'The selection is empty.', path: ['end'] }),
+  comment: commentText,
+});
+export type CreateCommentBody = z.infer<typeof createCommentBody>;
+
+/** PUT /comments/:comment_id: new text; blank deletes the comment. */
+export const updateCommentBody = z.object({ comment: commentText });
+
+/** The answer of a comment save (create or update). */
+export const commentSaveResponse = z.object({
+  /** The saved comment, or null when a blank save deleted or cancelled it. */
+  comment: comment.nullable(),
+  /** The highlight the comment is on (null after a cancel). */
+  highlight: highlight.nullable(),
+  /** True when a blank save deleted the comment (or cancelled a new one). */
+  deleted: z.boolean(),
+  /** True when the highlight went too (it had no other comments). */
+  highlight_removed: z.boolean(),
+});
+export type CommentSaveResponse = z.infer<typeof commentSaveResponse>;
+
+/** DELETE /comments/:comment_id */
+export const commentDeleteResponse = z.object({
+  ok: z.literal(true),
+  id: z.number(),
+  selection_id: z.string(),
+  highlight_removed: z.boolean(),
+});
+
+/** POST /comments/:comment_id/rank/:dir */
+export const commentRankResponse = z.object({ comment });
+
+// ---- Reports ------------------------------------------------------------------------------
+
+export const REPORT_MODELS = ['comment', 'manuscript'] as const;
+export type ReportModel = (typeof REPORT_MODELS)[number];
+
+export const reportReason = z.object({
+  id: z.number(),
+  reason: z.string(),
+  description: z.string().nullable(),
+  /** The reporter must say more (reason_description) for this reason. */
+  description_required: z.boolean(),
+});
+export type ReportReason = z.infer<typeof reportReason>;
+export const reportReasonsResponse = z.object({ reasons: z.array(reportReason) });
+
+/** POST /report/ (400 → {error: "Please check your fields", errors}). */
+export const reportBody = z.object({
+  model_name: z.enum(REPORT_MODELS, { error: 'Choose what to report: comment or manuscript.' }),
+  report_element_id: databaseId,
+  reason_id: z.coerce
+    .number({ error: COMMENT_MESSAGES.noReport })
+    .int()
+    .positive()
+    .max(2_147_483_647),
+  reason_description: z
+    .string()
+    .trim()
+    .max(REPORT_DESCRIPTION_MAX_LENGTH, `Use at most ${REPORT_DESCRIPTION_MAX_LENGTH} characters.`)
+    .optional()
+    .default(''),
+});
+export type ReportBody = z.infer<typeof reportBody>;
+export const reportResponse = z.object({ ok: z.literal(true), message: z.string() });
+
+// ---- Socket.IO (API.md): path /socket.io, namespace /, rooms manuscript-{id} --------------
+
+export const ROOM_PATTERN = /^manuscript-([1-9]\d{0,9})$/;
+export const roomName = (manuscriptId: number): string => `manuscript-${manuscriptId}`;
+export const room = z.string().regex(ROOM_PATTERN, COMMENT_MESSAGES.badRoom);
+
+/** join / leave (client → server); an optional ack answers {ok, users?} or {ok: false, error}. */
+export const roomPayload = z.object({ room });
+
+/** highlight (client → server), ack {ok: true, ...Highlight}. */
+export const highlightPayload = z.object({
+  room,
+  selection_id: selectionId,
+  manuscript_id: databaseId,
+  highlight: highlightInput,
+});
+
+/** save_comment (client → server): no id creates, an id updates; blank text deletes/cancels. */
+export const saveCommentPayload = z.object({
+  room,
+  comment: z.object({
+    id: databaseId.optional(),
+    /** Required to create; ignored on update. */
+    selection_id: selectionId.optional(),
+    comment: commentText,
+  }),
+});
+
+/** delete_comment (client → server), ack {ok: true, id, selection_id, highlight_removed}. */
+export const deleteCommentPayload = z.object({
+  room,
+  comment: z.object({ id: databaseId }),
+});
+
+/** rank_comment (client → server), ack {ok: true, ...Comment}. */
+export const rankCommentPayload = z.object({
+  room,
+  dir: z.enum(['up', 'down']),
+  comment_id: databaseId,
+});
+
+/** Every write's acknowledgement. */
+export const socketAckError = z.object({
+  ok: z.literal(false),
+  error: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type SocketAckError = z.infer<typeof socketAckError>;
+export const highlightAck = z.union([highlight.extend({ ok: z.literal(true) }), socketAckError]);
+/**
+ * save_comment's ack: the saved comment spread (deleted: false), or what a blank save did
+ * (deleted: true; id null when a never-saved comment was cancelled).
+ */
+export const saveCommentAck = z.union([
+  comment.extend({ ok: z.literal(true), deleted: z.literal(false) }),
+  z.object({
+    ok: z.literal(true),
+    deleted: z.literal(true),
+    id: z.number().nullable(),
+    selection_id: z.string(),
+    highlight_removed: z.boolean(),
+  }),
+  socketAckError,
+]);
+export const deleteCommentAck = z.union([commentDeleteResponse, socketAckError]);
+export const rankCommentAck = z.union([comment.extend({ ok: z.literal(true) }), socketAckError]);
+export const joinAck = z.union([
+  z.object({ ok: z.literal(true), room: z.string(), users: z.array(commentAuthor) }),
+  socketAckError,
+]);
+
+/** new_highlight (server → client). */
+export const newHighlightEvent = z.object({
+  room: z.string(),
+  highlight,
+  selection_id: z.string(),
+  manuscript_id: z.number(),
+});
+/** new_comment (server → client): a created or edited comment; upsert by id. */
+export const newCommentEvent = z.object({ room: z.string(), comment });
+/** delete_comment (server → client); id is null when a never-saved comment was cancelled. */
+export const deleteCommentEvent = z.object({
+  room: z.string(),
+  comment: z.object({
+    id: z.number().nullable(),
+    selection_id: z.string(),
+    manuscript_id: z.number(),
+  }),
+  highlight_removed: z.boolean(),
+});
+/** comment_ranked (server → client). */
+export const commentRankedEvent = z.object({
+  room: z.string(),
+  dir: z.enum(['up', 'down']),
+  comment_id: z.number(),
+  rank: z.number(),
+});
+/**
+ * join_room (server → client): `user` joined (null: an anonymous reader, sent to that socket
+ * only). The joining socket's own join_room carries `users`, everyone present; the others get
+ * the one user to add to their strip.
+ */
+export const joinRoomEvent = z.object({
+  room: z.string(),
+  user: commentAuthor.nullable(),
+  users: z.array(commentAuthor).optional(),
+});
+/** leave_room (server → client): the user's last socket left the room. */
+export const leaveRoomEvent = z.object({ room: z.string(), user: commentAuthor });
+/** error (server → client): a refused join, or a removal from a room. */
+export const socketErrorEvent = z.object({
+  error: z.string(),
+  room: z.string().optional(),
+  event: z.string().optional(),
+});
+
+export type NewHighlightEvent = z.infer<typeof newHighlightEvent>;
+export type NewCommentEvent = z.infer<typeof newCommentEvent>;
+export type DeleteCommentEvent = z.infer<typeof deleteCommentEvent>;
+export type CommentRankedEvent = z.infer<typeof commentRankedEvent>;
+export type JoinRoomEvent = z.infer<typeof joinRoomEvent>;
+export type LeaveRoomEvent = z.infer<typeof leaveRoomEvent>;
+export type SocketErrorEvent = z.infer<typeof socketErrorEvent>;
+
+/** Events the server emits, for typed clients (socket.io's Socket<ServerToClient, …>). */
+export interface ServerToClientEvents {
+  new_highlight: (event: NewHighlightEvent) => void;
+  new_comment: (event: NewCommentEvent) => void;
+  delete_comment: (event: DeleteCommentEvent) => void;
+  comment_ranked: (event: CommentRankedEvent) => void;
+  join_room: (event: JoinRoomEvent) => void;
+  leave_room: (event: LeaveRoomEvent) => void;
+  error: (event: SocketErrorEvent) => void;
+}
+
+type Ack<T extends z.ZodType> = (answer: z.infer<T>) => void;
+/** Events the client emits. */
+export interface ClientToServerEvents {
+  join: (payload: z.input<typeof roomPayload>, ack?: Ack<typeof joinAck>) => void;
+  leave: (payload: z.input<typeof roomPayload>, ack?: Ack<typeof joinAck>) => void;
+  highlight: (payload: z.input<typeof highlightPayload>, ack: Ack<typeof highlightAck>) => void;
+  save_comment: (
+    payload: z.input<typeof saveCommentPayload>,
+    ack: Ack<typeof saveCommentAck>,
+  ) => void;
+  delete_comment: (
+    payload: z.input<typeof deleteCommentPayload>,
+    ack: Ack<typeof deleteCommentAck>,
+  ) => void;
+  rank_comment: (
+    payload: z.input<typeof rankCommentPayload>,
+    ack: Ack<typeof rankCommentAck>,
+  ) => void;
+}

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { convertDocument } from '../conversion/index.ts';
+import { ConversionPool } from './conversion-pool.ts';
+import { warmUpDocx, warmUpHtml, warmUpMarkdown, warmUpText } from './warm-up-document.ts';
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../conversion/fixtures/${name}`, import.meta.url));
+
+let pool: ConversionPool | null = null;
+afterEach(async () => {
+  await pool?.close();
+  pool = null;
+});
+
+describe('the warm-up documents', () => {
+  it('convert like an author’s file: headings, italics, bold and scene breaks', async () => {
+    for (const [format, bytes] of [
+      ['docx', warmUpDocx(130)],
+      ['md', warmUpMarkdown(130)],
+      ['txt', warmUpText(130)],
+      ['html', warmUpHtml(130)],
+    ] as const) {
+      const result = await convertDocument(bytes, format);
+      expect(result.toc.filter((entry) => entry.level === 1).map((entry) => entry.text)).toEqual([
+        'Chapter 1',
+        'Chapter 2',
+        'Chapter 3',
+      ]);
+      expect(result.words).toBeGreaterThan(130 * 40);
+      expect(result.html).toMatch(/<hr [^>]*class="scene-break"/);
+      if (format !== 'txt') {
+        expect(result.html).toContain('<em>quietly</em>');
+        expect(result.html).toContain('<strong>never</strong>');
+      }
+    }
+  });
+});
+
+describe('ConversionPool', () => {
+  it('warms a thread up at start, and converts in it', async () => {
+    pool = new ConversionPool(1);
+    const report = await pool.start({ warmUp: true });
+    expect(report?.conversions).toBe(7);
+    expect(pool.threadsAlive()).toEqual({ light: 1, pandoc: 0 });
+    const outcome = await pool.convert(fixture('small.docx'), 'docx', 'p');
+    expect(outcome.ok && outcome.result.words).toBeGreaterThan(1000);
+    expect(pool.threadsAlive()).toEqual({ light: 1, pandoc: 0 });
+  });
+
+  it('starts no thread without warm-up until there is work', async () => {
+    pool = new ConversionPool(1);
+    expect(await pool.start({ warmUp: false })).toBeNull();
+    expect(pool.threadsAlive()).toEqual({ light: 0, pandoc: 0 });
+  });
+
+  it('runs ODT and RTF in a thread of their own that ends after the job (one thread at a time)', async () => {
+    pool = new ConversionPool(1);
+    await pool.start({ warmUp: true });
+    const seen: Array<{ light: number; pandoc: number }> = [];
+    const watch = setInterval(() => seen.push(pool!.threadsAlive()), 5);
+    const odt = await pool.convert(fixture('small.odt'), 'odt', 'p');
+    clearInterval(watch);
+    expect(odt.ok).toBe(true);
+    // pandoc's thread (and its ~300 MB) is gone, and the long-lived thread was not beside it.
+    expect(pool.threadsAlive().pandoc).toBe(0);
+    expect(seen.some((alive) => alive.pandoc === 1)).toBe(true);
+    expect(seen.every((alive) => alive.light + alive.pandoc <= 1)).toBe(true);
+    // A long-lived thread is warmed up again for the next upload.
+    expect(pool.threadsAlive().light).toBe(1);
+    const [rtf, docx] = await Promise.all([
+      pool.convert(fixture('small.rtf'), 'rtf', 'q'),
+      pool.convert(fixture('small.docx'), 'docx', 'r'),
+    ]);
+    expect(rtf.ok && docx.ok).toBe(true);
+    expect(pool.threadsAlive().pandoc).toBe(0);
+  });
+
+  it('answers a document it cannot convert with the converter’s error', async () => {
+    pool = new ConversionPool(1);
+    const outcome = await pool.convert(new TextEncoder().encode('{\\rtf1 broken'), 'docx', 'p');
+    expect(outcome).toMatchObject({ ok: false, code: 'corrupt' });
+  });
+});

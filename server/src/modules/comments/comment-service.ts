@@ -1,0 +1,254 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { COMMENT_MESSAGES, highlightInput, type CreateCommentBody } from '@margins/common';
+import type { AppContext, UserRow } from '../../context.ts';
+import { schema, type Executor } from '../../db/index.ts';
+import { badRequest, notFound } from '../../lib/http-errors.ts';
+import type { WriteOptions } from './events.ts';
+import { insertHighlight, prepareHighlight } from './highlight-service.ts';
+import type { AuthorFields, CommentRow, HighlightRow } from './presenter.ts';
+import { findComment, findHighlight, voteOf } from './queries.ts';
+import { authorize, loadScope, type CommentScope } from './scope.ts';
+
+/** What a save did: the comment saved, or a blank save that deleted or cancelled one. */
+export interface SaveOutcome {
+  scope: CommentScope;
+  comment: CommentRow | null;
+  author: AuthorFields | null;
+  highlight: HighlightRow | null;
+  myVote: -1 | 0 | 1;
+  /** A blank save deleted the comment (id set) or cancelled a new one (id null). */
+  deleted: { id: number | null; selectionId: string; highlightRemoved: boolean } | null;
+}
+
+const isBlank = (text: string) => text.trim() === '';
+
+/**
+ * A new comment on a highlight, creating the highlight when its selection_id is new (its range
+ * is then required). A blank comment creates nothing: it cancels, and removes the caller's
+ * highlight if nobody commented on it.
+ */
+export async function createComment(
+  ctx: AppContext,
+  scope: CommentScope,
+  body: CreateCommentBody,
+  options: WriteOptions = {},
+): Promise<SaveOutcome> {
+  authorize(scope, 'create', null);
+  const viewer = scope.viewer!;
+  const selectionId = body.highlight.selection_id;
+  if (isBlank(body.comment)) return cancelNewComment(ctx, scope, selectionId, options);
+
+  let existing = await findHighlight(ctx.db, selectionId);
+  if (existing && (existing.manuscriptId !== scope.manuscript.id || existing.deletedAt !== null)) {
+    // Another manuscript's (or a removed) highlight: as if it did not exist here.
+    throw notFound();
+  }
+  let prepared: Awaited<ReturnType<typeof prepareHighlight>> | null = null;
+  if (!existing) {
+    const range = highlightInput.safeParse(body.highlight);
+    if (!range.success) throw badRequest({ highlight: [COMMENT_MESSAGES.selectionMissing] });
+    prepared = await prepareHighlight(ctx, scope, selectionId, range.data);
+  }
+  const { comment, highlight, highlightCreated } = await ctx.db.transaction(async (tx) => {
+    let highlightCreated = false;
+    if (prepared) {
+      const stored = await insertHighlight(tx, prepared);
+      existing = stored.highlight;
+      highlightCreated = stored.created;
+    } else {
+      // A cancel removing this highlight at the same moment goes first or waits for us.
+      const [live] = await tx
+        .select({ deletedAt: schema.highlights.deletedAt })
+        .from(schema.highlights)
+        .where(eq(schema.highlights.id, selectionId))
+        .for('share');
+      if (!live || live.deletedAt !== null) throw notFound();
+    }
+    const [comment] = await tx
+      .insert(schema.comments)
+      .values({
+        manuscriptId: scope.manuscript.id,
+        selectionId,
+        authorId: viewer.id,
+        body: body.comment.trim(),
+      })
+      .returning();
+    return { comment: comment!, highlight: existing!, highlightCreated };
+  });
+  const author = authorOf(viewer);
+  if (highlightCreated) {
+    ctx.realtime.publish({ kind: 'highlight', manuscript: scope.manuscript, highlight }, options);
+  }
+  ctx.realtime.publish({ kind: 'comment', manuscript: scope.manuscript, comment, author }, options);
+  return { scope, comment, author, highlight, myVote: 0, deleted: null };
+}
+
+/** New text for one's own comment; blank text deletes it (SPEC: an empty comment goes). */
+export async function updateComment(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  commentId: number,
+  text: string,
+  options: WriteOptions = {},
+): Promise<SaveOutcome> {
+  const { scope, comment } = await loadComment(ctx, viewer, commentId, options);
+  authorize(scope, 'update', comment);
+  if (isBlank(text)) {
+    const deleted = await removeComment(ctx, scope, comment, options);
+    return { scope, comment: null, author: null, highlight: null, myVote: 0, deleted };
+  }
+  const [updated] = await ctx.db
+    .update(schema.comments)
+    .set({ body: text.trim(), updatedAt: sql`now()`, changedAt: sql`now()` })
+    .where(and(eq(schema.comments.id, comment.id), isNull(schema.comments.deletedAt)))
+    .returning();
+  if (!updated) throw notFound();
+  const author = authorOf(scope.viewer!);
+  ctx.realtime.publish(
+    { kind: 'comment', manuscript: scope.manuscript, comment: updated, author },
+    options,
+  );
+  return {
+    scope,
+    comment: updated,
+    author,
+    highlight: await findHighlight(ctx.db, updated.selectionId),
+    myVote: await voteOf(ctx.db, scope.viewer!.id, updated.id),
+    deleted: null,
+  };
+}
+
+/** Deletes a comment: its writer, or the manuscript's owner. */
+export async function deleteComment(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  commentId: number,
+  options: WriteOptions = {},
+): Promise<{ id: number; selectionId: string; highlightRemoved: boolean }> {
+  const { scope, comment } = await loadComment(ctx, viewer, commentId, options);
+  authorize(scope, 'delete', comment);
+  const deleted = await removeComment(ctx, scope, comment, options);
+  return {
+    id: comment.id,
+    selectionId: deleted.selectionId,
+    highlightRemoved: deleted.highlightRemoved,
+  };
+}
+
+/** A comment and its scope for this viewer; 404 when it is gone or not where the caller says. */
+export async function loadComment(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  commentId: number,
+  options: WriteOptions,
+): Promise<{ scope: CommentScope; comment: CommentRow }> {
+  const comment = await findComment(ctx.db, commentId);
+  if (!comment || comment.deletedAt !== null) throw notFound();
+  if (options.manuscriptId !== undefined && options.manuscriptId !== comment.manuscriptId) {
+    throw notFound();
+  }
+  const scope = await loadScope(ctx, viewer, comment.manuscriptId);
+  return { scope, comment };
+}
+
+/**
+ * Soft-deletes a comment (a tombstone for catch-up). A highlight left without comments goes too
+ * when it was the comment writer's own (it was made for that comment).
+ */
+async function removeComment(
+  ctx: AppContext,
+  scope: CommentScope,
+  comment: CommentRow,
+  options: WriteOptions,
+): Promise<{ id: number; selectionId: string; highlightRemoved: boolean }> {
+  const highlightRemoved = await ctx.db.transaction(async (tx) => {
+    const [gone] = await tx
+      .update(schema.comments)
+      .set({ deletedAt: sql`now()`, changedAt: sql`now()` })
+      .where(and(eq(schema.comments.id, comment.id), isNull(schema.comments.deletedAt)))
+      .returning({ id: schema.comments.id });
+    if (!gone) throw notFound();
+    return removeUnusedHighlight(tx, comment.selectionId, comment.authorId);
+  });
+  ctx.realtime.publish(
+    {
+      kind: 'delete',
+      manuscript: scope.manuscript,
+      commentId: comment.id,
+      selectionId: comment.selectionId,
+      highlightRemoved,
+    },
+    options,
+  );
+  return { id: comment.id, selectionId: comment.selectionId, highlightRemoved };
+}
+
+/** The cancel of a new comment (a blank save without id): drops the caller's unused highlight. */
+async function cancelNewComment(
+  ctx: AppContext,
+  scope: CommentScope,
+  selectionId: string,
+  options: WriteOptions,
+): Promise<SaveOutcome> {
+  const highlight = await findHighlight(ctx.db, selectionId);
+  let highlightRemoved = false;
+  if (highlight && highlight.manuscriptId === scope.manuscript.id && highlight.deletedAt === null) {
+    highlightRemoved = await ctx.db.transaction((tx) =>
+      removeUnusedHighlight(tx, selectionId, scope.viewer!.id),
+    );
+  }
+  if (highlightRemoved) {
+    ctx.realtime.publish(
+      {
+        kind: 'delete',
+        manuscript: scope.manuscript,
+        commentId: null,
+        selectionId,
+        highlightRemoved,
+      },
+      options,
+    );
+  }
+  return {
+    scope,
+    comment: null,
+    author: null,
+    highlight: null,
+    myVote: 0,
+    deleted: { id: null, selectionId, highlightRemoved },
+  };
+}
+
+/** Soft-deletes the highlight if it is `ownerId`'s and has no live comment left. */
+async function removeUnusedHighlight(
+  tx: Executor,
+  selectionId: string,
+  ownerId: number,
+): Promise<boolean> {
+  // Lock the highlight so a comment being added to it at the same moment waits for us.
+  const [highlight] = await tx
+    .select({ userId: schema.highlights.userId, deletedAt: schema.highlights.deletedAt })
+    .from(schema.highlights)
+    .where(eq(schema.highlights.id, selectionId))
+    .for('update');
+  if (!highlight || highlight.deletedAt !== null || highlight.userId !== ownerId) return false;
+  const [left] = await tx
+    .select({ total: count() })
+    .from(schema.comments)
+    .where(and(eq(schema.comments.selectionId, selectionId), isNull(schema.comments.deletedAt)));
+  if ((left?.total ?? 0) > 0) return false;
+  await tx
+    .update(schema.highlights)
+    .set({ deletedAt: sql`now()`, changedAt: sql`now()` })
+    .where(eq(schema.highlights.id, selectionId));
+  return true;
+}
+
+export function authorOf(user: UserRow): AuthorFields {
+  return {
+    id: user.id,
+    displayName: user.displayName,
+    handle: user.handle,
+    pictureMediaId: user.pictureMediaId,
+  };
+}

@@ -1,0 +1,87 @@
+import { MESSAGES, type Comment, type CommentAuthor, type Highlight } from '@margins/common';
+import type { UserRow } from '../../context.ts';
+import type { schema } from '../../db/index.ts';
+import { mediaUrl } from '../users/presenter.ts';
+import {
+  canSeeCommentText,
+  canSeeHighlightText,
+  type CommentPolicyManuscript,
+  type CommentPolicyUser,
+} from './policy.ts';
+
+// THE ONLY way a comment or a highlight leaves the server, over HTTP and over the socket.
+
+export type CommentRow = typeof schema.comments.$inferSelect;
+export type HighlightRow = typeof schema.highlights.$inferSelect;
+
+/** The part of a user shown beside a comment and in the strip of connected users. */
+export type AuthorFields = Pick<UserRow, 'id' | 'displayName' | 'handle' | 'pictureMediaId'>;
+
+export function presentAuthor(user: AuthorFields): CommentAuthor {
+  return {
+    id: user.id,
+    display_name: user.displayName,
+    handle: user.handle,
+    picture: user.pictureMediaId ? mediaUrl(user.pictureMediaId) : null,
+  };
+}
+
+/**
+ * A comment as `viewer` may see it: with private comments on, only its writer and the
+ * manuscript's owner get the text. `myVote` undefined leaves my_vote out (broadcasts).
+ */
+export function presentComment(
+  row: CommentRow,
+  author: AuthorFields,
+  viewer: CommentPolicyUser,
+  manuscript: CommentPolicyManuscript,
+  myVote?: -1 | 0 | 1,
+): Comment {
+  const visible = canSeeCommentText(viewer, row, manuscript);
+  return {
+    id: row.id,
+    manuscript_id: row.manuscriptId,
+    author_id: row.authorId,
+    author: presentAuthor(author),
+    comment: visible ? row.body : MESSAGES.privateComments,
+    private: !visible,
+    selection_id: row.selectionId,
+    created: row.createdAt.toISOString(),
+    updated: row.updatedAt.toISOString(),
+    rank: row.rank,
+    ...(myVote !== undefined ? { my_vote: myVote } : {}),
+    moderation_flag: row.moderationFlag,
+    moderation_reason: row.moderationFlag ? row.moderationReason : null,
+  };
+}
+
+/** A highlight as `viewer` may see it: no quote of the text when private comments hide it. */
+export function presentHighlight(
+  row: HighlightRow,
+  viewer: CommentPolicyUser,
+  manuscript: CommentPolicyManuscript,
+): Highlight {
+  const visible = canSeeHighlightText(viewer, row, manuscript);
+  return {
+    selection_id: row.id,
+    manuscript_id: row.manuscriptId,
+    user_id: row.userId,
+    version_id: row.versionId,
+    startPath: row.startPath,
+    endPath: row.endPath,
+    startOffset: row.startOffset,
+    endOffset: row.endOffset,
+    selectedText: visible ? row.selectedText : '',
+    block_id: row.blockId,
+    start: row.textStart,
+    end: row.textEnd,
+    quote: visible
+      ? { exact: row.quoteExact, prefix: row.quotePrefix, suffix: row.quoteSuffix }
+      : { exact: '', prefix: '', suffix: '' },
+    colour: row.colour,
+    orphaned: row.orphaned,
+    private: !visible,
+    created: row.createdAt.toISOString(),
+    updated: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,195 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { CommentListResponse, Highlight } from '@margins/common';
+import { schema, type Executor } from '../../db/index.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import {
+  presentComment,
+  presentHighlight,
+  type AuthorFields,
+  type CommentRow,
+  type HighlightRow,
+} from './presenter.ts';
+import type { CommentScope } from './scope.ts';
+
+/** Repeats are harmless (clients merge by id); a missed change is not: step the cursor back. */
+const CURSOR_MARGIN_SECONDS = 10;
+
+const authorColumns = {
+  id: schema.users.id,
+  displayName: schema.users.displayName,
+  handle: schema.users.handle,
+  pictureMediaId: schema.users.pictureMediaId,
+};
+
+export async function findComment(db: Executor, id: number): Promise<CommentRow | null> {
+  const [row] = await db.select().from(schema.comments).where(eq(schema.comments.id, id));
+  return row ?? null;
+}
+
+export async function findHighlight(db: Executor, id: string): Promise<HighlightRow | null> {
+  const [row] = await db.select().from(schema.highlights).where(eq(schema.highlights.id, id));
+  return row ?? null;
+}
+
+export async function findAuthor(db: Executor, userId: number): Promise<AuthorFields> {
+  const [row] = await db
+    .select(authorColumns)
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The database's clock (one clock for every server process). */
+async function databaseNow(db: Executor): Promise<Date> {
+  const result = await db.execute(sql`select now() as now`);
+  const [row] = (result as unknown as { rows: Array<{ now: Date | string }> }).rows;
+  return row ? new Date(row.now) : new Date();
+}
+
+/** The viewer's votes on some comments: comment id → ±1 (absent: 0). */
+async function votesOf(
+  db: Executor,
+  viewerId: number | undefined,
+  commentIds: number[],
+): Promise<Map<number, -1 | 1>> {
+  if (viewerId === undefined || commentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ commentId: schema.commentVotes.commentId, value: schema.commentVotes.value })
+    .from(schema.commentVotes)
+    .where(
+      and(
+        eq(schema.commentVotes.userId, viewerId),
+        inArray(schema.commentVotes.commentId, commentIds),
+      ),
+    );
+  return new Map(rows.map((row) => [row.commentId, row.value === 1 ? 1 : -1]));
+}
+
+/** This viewer's vote on one comment. */
+export async function voteOf(
+  db: Executor,
+  viewerId: number,
+  commentId: number,
+): Promise<-1 | 0 | 1> {
+  return (await votesOf(db, viewerId, [commentId])).get(commentId) ?? 0;
+}
+
+/**
+ * A manuscript's comments and highlights as the scope's viewer may see them, in document order
+ * (orphans last) then rank. With `since`: only what changed after it, deletions as tombstones.
+ */
+export async function listManuscriptComments(
+  db: Executor,
+  scope: CommentScope,
+  since?: Date,
+): Promise<CommentListResponse> {
+  const manuscriptId = scope.manuscript.id;
+  const cursor = new Date((await databaseNow(db)).getTime() - CURSOR_MARGIN_SECONDS * 1000);
+  const highlightFilter = since
+    ? and(eq(schema.highlights.manuscriptId, manuscriptId), gt(schema.highlights.changedAt, since))
+    : and(eq(schema.highlights.manuscriptId, manuscriptId), isNull(schema.highlights.deletedAt));
+  const commentFilter = since
+    ? and(eq(schema.comments.manuscriptId, manuscriptId), gt(schema.comments.changedAt, since))
+    : and(eq(schema.comments.manuscriptId, manuscriptId), isNull(schema.comments.deletedAt));
+  const [highlightRows, commentRows] = await Promise.all([
+    db
+      .select()
+      .from(schema.highlights)
+      .where(highlightFilter)
+      .orderBy(
+        asc(schema.highlights.orphaned),
+        asc(schema.highlights.textStart),
+        asc(schema.highlights.createdAt),
+      ),
+    db
+      .select({ comment: schema.comments, author: authorColumns })
+      .from(schema.comments)
+      .innerJoin(schema.highlights, eq(schema.highlights.id, schema.comments.selectionId))
+      .innerJoin(schema.users, eq(schema.users.id, schema.comments.authorId))
+      .where(commentFilter)
+      .orderBy(
+        asc(schema.highlights.orphaned),
+        asc(schema.highlights.textStart),
+        desc(schema.comments.rank),
+        asc(schema.comments.id),
+      ),
+  ]);
+  const live = commentRows.filter((row) => row.comment.deletedAt === null);
+  const votes = await votesOf(
+    db,
+    scope.viewer?.id,
+    live.map((row) => row.comment.id),
+  );
+  const myVote = (id: number) => (scope.viewer ? (votes.get(id) ?? 0) : undefined);
+  return {
+    comments: live.map((row) =>
+      presentComment(
+        row.comment,
+        row.author,
+        scope.viewer,
+        scope.manuscript,
+        myVote(row.comment.id),
+      ),
+    ),
+    highlights: highlightRows
+      .filter((row) => row.deletedAt === null)
+      .map((row) => presentHighlight(row, scope.viewer, scope.manuscript)),
+    deleted: {
+      comments: commentRows
+        .filter((row) => row.comment.deletedAt !== null)
+        .map((row) => row.comment.id),
+      highlights: highlightRows.filter((row) => row.deletedAt !== null).map((row) => row.id),
+    },
+    cursor: cursor.toISOString(),
+  };
+}
+
+/** One highlight and its live comments, ordered by rank; 404 when gone or elsewhere. */
+export async function listSelectionComments(
+  db: Executor,
+  scope: CommentScope,
+  highlight: HighlightRow,
+): Promise<{ highlight: Highlight; comments: ReturnType<typeof presentComment>[] }> {
+  const rows = await db
+    .select({ comment: schema.comments, author: authorColumns })
+    .from(schema.comments)
+    .innerJoin(schema.users, eq(schema.users.id, schema.comments.authorId))
+    .where(and(eq(schema.comments.selectionId, highlight.id), isNull(schema.comments.deletedAt)))
+    .orderBy(desc(schema.comments.rank), asc(schema.comments.id));
+  const votes = await votesOf(
+    db,
+    scope.viewer?.id,
+    rows.map((row) => row.comment.id),
+  );
+  return {
+    highlight: presentHighlight(highlight, scope.viewer, scope.manuscript),
+    comments: rows.map((row) =>
+      presentComment(
+        row.comment,
+        row.author,
+        scope.viewer,
+        scope.manuscript,
+        scope.viewer ? (votes.get(row.comment.id) ?? 0) : undefined,
+      ),
+    ),
+  };
+}
+
+/** Live comments per manuscript id (the manuscript cards' comment_count). */
+export async function countLiveComments(
+  db: Executor,
+  manuscriptIds: number[],
+): Promise<Map<number, number>> {
+  const counts = new Map(manuscriptIds.map((id) => [id, 0]));
+  if (manuscriptIds.length === 0) return counts;
+  const rows = await db
+    .select({ manuscriptId: schema.comments.manuscriptId, total: count() })
+    .from(schema.comments)
+    .where(
+      and(inArray(schema.comments.manuscriptId, manuscriptIds), isNull(schema.comments.deletedAt)),
+    )
+    .groupBy(schema.comments.manuscriptId);
+  for (const row of rows) counts.set(row.manuscriptId, row.total);
+  return counts;
+}

@@ -1,0 +1,248 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  accessRequestParams,
+  bookmarkResponse,
+  errorBody,
+  inviteByLinkBody,
+  inviteByUserBody,
+  inviteIdParams,
+  inviteListResponse,
+  inviteResponse,
+  manuscriptIdParams,
+  manuscriptInvitesResponse,
+  okBody,
+  shareCodeParams,
+  sharePageData,
+  shareRedirectResponse,
+} from '@margins/common';
+import { unauthorized } from '../../lib/http-errors.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { renderPage, wantsJson } from '../pages/render.ts';
+import { acceptInvite, pendingInvites, rejectInvite } from './respond.ts';
+import { deleteInvite, inviteByLink, inviteByUserOrEmail, manuscriptInvites } from './service.ts';
+import { decideRequest, openShareLink, requestAccess } from './share.ts';
+
+const tags = ['invites'];
+const security = [{ session: [], csrf: [] }];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } as const;
+
+/** A logged-in page: everyone else logs in and comes back. */
+const toLogin = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.redirect(`/auth/login?next=${encodeURIComponent(request.url)}`);
+
+/** Invites, share links and access requests (API.md; the request routes are ours). */
+export async function inviteRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = root;
+
+  app.post(
+    '/manuscript/:manuscript_id/invite/user',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'The author invites an account (by handle or e-mail; mailed when their preferences allow) ' +
+          'or an address without an account (mailed a sign-up link; the invite waits for them). ' +
+          '404: no account with that handle; 400: they already have access or an invite.',
+        params: manuscriptIdParams,
+        body: inviteByUserBody,
+        response: { 200: inviteResponse, ...errors, 429: errorBody },
+      },
+    },
+    async (request) => ({
+      invite: await inviteByUserOrEmail(
+        ctx,
+        requireUser(request),
+        request.params.manuscript_id,
+        request.body,
+      ),
+    }),
+  );
+
+  app.post(
+    '/manuscript/:manuscript_id/invite/link',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          "Sets the manuscript's invite type to `access` and answers a share link: a new one-time " +
+          'link when `useInvite` (private only), else the standing link (`code` picks one).',
+        params: manuscriptIdParams,
+        body: inviteByLinkBody,
+        response: { 200: inviteResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      invite: await inviteByLink(
+        ctx,
+        requireUser(request),
+        request.params.manuscript_id,
+        request.body,
+      ),
+    }),
+  );
+
+  app.get(
+    '/manuscript/:manuscript_id/invites',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'The author: every invite, link, redemption and access request of the manuscript (Share tab).',
+        params: manuscriptIdParams,
+        response: { 200: manuscriptInvitesResponse, ...errors },
+      },
+    },
+    async (request) => manuscriptInvites(ctx, requireUser(request), request.params.manuscript_id),
+  );
+
+  app.delete(
+    '/manuscript/invite/:invite_id',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'The author (or sender) removes an invite, link, redemption or request, and the access it ' +
+          "gave (a link's redemptions too); those readers leave the socket room.",
+        params: inviteIdParams,
+        response: { 200: okBody, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteInvite(ctx, requireUser(request), request.params.invite_id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/manuscript/:manuscript_id/access/:request_id/:decision',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'The author approves (the reader is mailed and may read) or refuses an access request ' +
+          'to a restricted manuscript.',
+        params: accessRequestParams,
+        response: { 200: inviteResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      invite: await decideRequest(
+        ctx,
+        requireUser(request),
+        request.params.manuscript_id,
+        request.params.request_id,
+        request.params.decision,
+      ),
+    }),
+  );
+
+  app.post(
+    '/invite/:invite_id/accept',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'The invitee accepts; the manuscript joins their reads. 403: not theirs; 404: gone.',
+        params: inviteIdParams,
+        response: { 200: bookmarkResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      bookmark: await acceptInvite(ctx, requireUser(request), request.params.invite_id),
+    }),
+  );
+
+  app.delete(
+    '/invite/:invite_id',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'The invitee declines (or leaves): the invite is marked rejected, the read removed.',
+        params: inviteIdParams,
+        response: { 200: okBody, ...errors },
+      },
+    },
+    async (request) => {
+      await rejectInvite(ctx, requireUser(request), request.params.invite_id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/user/current/invites',
+    {
+      schema: {
+        tags,
+        description:
+          "The caller's pending invites (JSON); a browser goes to the dashboard's invite list.",
+        response: { 200: inviteListResponse, 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      if (!wantsJson(request)) {
+        return request.user ? reply.redirect('/dashboard#invites') : toLogin(request, reply);
+      }
+      return { invites: await pendingInvites(ctx, requireUser(request)) };
+    },
+  );
+
+  app.get(
+    '/share/:code',
+    {
+      schema: {
+        tags,
+        description:
+          'Share-link landing. A browser is redirected (to the reader, or to log in and back) or ' +
+          'shown page `share`; with Accept: application/json the redirect target, or the page data ' +
+          'with its status (401 when logging in is needed).',
+        params: shareCodeParams,
+        response: {
+          200: shareRedirectResponse.or(sharePageData),
+          401: errorBody,
+          403: sharePageData,
+          404: sharePageData,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await openShareLink(ctx, request.user, request.params.code);
+      if (wantsJson(request)) {
+        if ('redirect' in outcome) {
+          if (outcome.redirect.startsWith('/auth/login')) throw unauthorized();
+          return { redirect: outcome.redirect };
+        }
+        return reply.status(outcome.status).send(outcome.data);
+      }
+      if ('redirect' in outcome) return reply.redirect(outcome.redirect);
+      return renderPage(request, reply, 'share', outcome.data, outcome.status);
+    },
+  );
+
+  app.post(
+    '/share/:code/request',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Asks the author of a restricted manuscript for access through its share link; the ' +
+          'author is mailed (reader_needs_approval). 400: already has access; 403: refused before.',
+        params: shareCodeParams,
+        response: { 200: inviteResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      invite: await requestAccess(ctx, requireUser(request), request.params.code),
+    }),
+  );
+}

@@ -1,0 +1,317 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  MESSAGES,
+  type Invite,
+  type InviteByUserBody,
+  type ManuscriptInvitesResponse,
+} from '@margins/common';
+import type { z } from 'zod';
+import type { inviteByLinkBody } from '@margins/common';
+import type { AppContext, UserRow } from '../../context.ts';
+import { schema, type Tx } from '../../db/index.ts';
+import { badRequest, forbidden, HttpError, notFound, tooMany } from '../../lib/http-errors.ts';
+import { RateLimiter } from '../../lib/rate-limit.ts';
+import { canOpen } from '../manuscripts/policy.ts';
+import type { ManuscriptRow } from '../manuscripts/presenter.ts';
+import { findManuscript } from '../manuscripts/queries.ts';
+import { loadReaderAccess } from '../manuscripts/reader-access.ts';
+import { queueMail, queueNotification, wakeMailer } from '../notifications/service.ts';
+import {
+  invitedByEmailMail,
+  invitedToDocumentMail,
+  receivedApprovalMail,
+} from '../notifications/templates.ts';
+import { evictReaders, recheckRoom } from './evict.ts';
+import { can } from './policy.ts';
+import { findInvite, findReaderRow, listManuscriptInvites, type InviteRow } from './queries.ts';
+import {
+  authorizeManage,
+  findReusableLink,
+  newInviteCode,
+  presentInvites,
+  presentOneInvite,
+  readersOf,
+} from './shared.ts';
+
+type InviteByLinkValues = z.output<typeof inviteByLinkBody>;
+
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+export const ONE_TIME_PRIVATE_ONLY = 'One-time links are only for private manuscripts.';
+/** Mails to addresses without an account, per author and hour (they are not users to ask). */
+const EMAIL_INVITES_PER_HOUR = 30;
+const emailInviteLimits = new WeakMap<AppContext, RateLimiter>();
+
+function emailInviteLimit(ctx: AppContext): RateLimiter {
+  let limiter = emailInviteLimits.get(ctx);
+  if (!limiter) {
+    limiter = new RateLimiter(EMAIL_INVITES_PER_HOUR, 60 * 60_000);
+    emailInviteLimits.set(ctx, limiter);
+  }
+  return limiter;
+}
+
+/** What the author typed: a handle (a leading @ dropped) or an e-mail address, in either box. */
+function inviteTarget(body: InviteByUserBody): { handle: string } | { email: string } {
+  const typed = body.username?.trim() ?? '';
+  // "@handle" is a handle; "name@host" an address.
+  const email = body.email?.trim() || (/^[^@]+@/.test(typed) ? typed : '');
+  if (email) {
+    if (!EMAIL.test(email)) {
+      throw badRequest({ email: ['Enter a valid e-mail address.'] });
+    }
+    return { email: email.toLowerCase() };
+  }
+  const handle = typed.replace(/^@/, '');
+  if (!handle)
+    throw badRequest({ username: [MESSAGES.enterUserOrEmail] }, MESSAGES.enterUserOrEmail);
+  return { handle };
+}
+
+async function findInvitee(
+  ctx: AppContext,
+  target: { handle: string } | { email: string },
+): Promise<UserRow | null> {
+  const [user] =
+    'email' in target
+      ? // Only a verified address is the account's: an unverified one gets an e-mail invite,
+        // which whoever proves the inbox claims.
+        await ctx.db
+          .select()
+          .from(schema.users)
+          .where(
+            sql`lower(${schema.users.email}) = ${target.email} and ${schema.users.emailVerifiedAt} is not null`,
+          )
+      : await ctx.db
+          .select()
+          .from(schema.users)
+          .where(sql`lower(${schema.users.handle}) = lower(${target.handle})`);
+  return user ?? null;
+}
+
+/** Invites an account: a new pending invite (mailed), or approves a waiting request. */
+async function inviteAccount(
+  ctx: AppContext,
+  tx: Tx,
+  author: UserRow,
+  manuscript: ManuscriptRow,
+  invitee: UserRow,
+): Promise<InviteRow> {
+  if (invitee.id === manuscript.userId) throw new HttpError(400, MESSAGES.inviteUnable);
+  const existing = await findReaderRow(tx, manuscript.id, invitee.id);
+  if (existing && ['pending', 'accepted', 'approved'].includes(existing.status)) {
+    throw new HttpError(400, MESSAGES.inviteUnable);
+  }
+  if (existing?.status === 'requested') {
+    // Inviting someone who asked for access answers their request.
+    const [approved] = await tx
+      .update(schema.invites)
+      .set({ status: 'approved', respondedAt: new Date(), updatedAt: new Date() })
+      .where(eq(schema.invites.id, existing.id))
+      .returning();
+    await queueNotification(
+      ctx,
+      tx,
+      invitee,
+      'received_approval',
+      receivedApprovalMail(ctx.config.publicUrl, {
+        to: invitee,
+        title: manuscript.title,
+        manuscriptId: manuscript.id,
+        reason: 'request',
+      }),
+    );
+    return approved!;
+  }
+  const values = {
+    kind: 'user' as const,
+    status: 'pending' as const,
+    inviteType: manuscript.visibility,
+    createdById: author.id,
+    respondedAt: null,
+    viaInviteId: null,
+    updatedAt: new Date(),
+  };
+  const [row] = existing
+    ? await tx
+        .update(schema.invites)
+        .set(values)
+        .where(eq(schema.invites.id, existing.id))
+        .returning()
+    : await tx
+        .insert(schema.invites)
+        .values({
+          ...values,
+          manuscriptId: manuscript.id,
+          invitedUserId: invitee.id,
+          code: newInviteCode(),
+        })
+        .returning();
+  await queueNotification(
+    ctx,
+    tx,
+    invitee,
+    'invited_to_document',
+    invitedToDocumentMail(ctx.config.publicUrl, {
+      to: invitee,
+      author,
+      title: manuscript.title,
+      code: row!.code,
+    }),
+  );
+  return row!;
+}
+
+/** Invites an address with no (verified) account: the invite waits for whoever signs up with it. */
+async function inviteEmail(
+  ctx: AppContext,
+  tx: Tx,
+  author: UserRow,
+  manuscript: ManuscriptRow,
+  email: string,
+): Promise<InviteRow> {
+  const [open] = await tx
+    .select({ id: schema.invites.id })
+    .from(schema.invites)
+    .where(
+      and(
+        eq(schema.invites.manuscriptId, manuscript.id),
+        eq(schema.invites.kind, 'email'),
+        eq(schema.invites.email, email),
+        isNull(schema.invites.invitedUserId),
+      ),
+    );
+  if (open) throw new HttpError(400, MESSAGES.inviteUnable);
+  if (!emailInviteLimit(ctx).hit(`email-invite:${author.id}`)) throw tooMany();
+  const [row] = await tx
+    .insert(schema.invites)
+    .values({
+      manuscriptId: manuscript.id,
+      kind: 'email',
+      inviteType: manuscript.visibility,
+      email,
+      code: newInviteCode(),
+      status: 'pending',
+      createdById: author.id,
+    })
+    .returning();
+  await queueMail(
+    ctx,
+    tx,
+    invitedByEmailMail(ctx.config.publicUrl, {
+      to: email,
+      author,
+      title: manuscript.title,
+      code: row!.code,
+    }),
+  );
+  return row!;
+}
+
+/**
+ * POST /manuscript/{id}/invite/user (author): invites an account by handle or e-mail (mailed
+ * when their preferences allow), or an address without an account (mailed a sign-up link; the
+ * invite waits for them). 404 for an unknown handle; 400 when they already have access.
+ */
+export async function inviteByUserOrEmail(
+  ctx: AppContext,
+  author: UserRow,
+  manuscriptId: number,
+  body: InviteByUserBody,
+): Promise<Invite> {
+  const target = inviteTarget(body);
+  const manuscript = await authorizeManage(ctx, author, manuscriptId);
+  const invitee = await findInvitee(ctx, target);
+  if (!invitee && 'handle' in target) throw notFound(MESSAGES.inviteNoAccount);
+  const row = await ctx.db.transaction((tx) =>
+    invitee
+      ? inviteAccount(ctx, tx, author, manuscript, invitee)
+      : inviteEmail(ctx, tx, author, manuscript, (target as { email: string }).email),
+  );
+  wakeMailer(ctx);
+  return presentOneInvite(ctx, row, author);
+}
+
+/**
+ * POST /manuscript/{id}/invite/link (author): sets the manuscript's invite type and answers a
+ * share link for it: a new one-time link (private only), or the standing reusable link.
+ */
+export async function inviteByLink(
+  ctx: AppContext,
+  author: UserRow,
+  manuscriptId: number,
+  body: InviteByLinkValues,
+): Promise<Invite> {
+  if (body.useInvite && body.access !== 'private') {
+    throw badRequest({ useInvite: [ONE_TIME_PRIVATE_ONLY] });
+  }
+  const manuscript = await authorizeManage(ctx, author, manuscriptId, MESSAGES.linkDocumentMissing);
+  const row = await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(schema.manuscripts)
+      .set({ visibility: body.access, updatedAt: new Date() })
+      .where(eq(schema.manuscripts.id, manuscript.id));
+    const reusable = body.useInvite ? null : await findReusableLink(tx, manuscript.id, body.code);
+    if (reusable) {
+      const [updated] = await tx
+        .update(schema.invites)
+        .set({ inviteType: body.access, updatedAt: new Date() })
+        .where(eq(schema.invites.id, reusable.id))
+        .returning();
+      return updated!;
+    }
+    const [created] = await tx
+      .insert(schema.invites)
+      .values({
+        manuscriptId: manuscript.id,
+        kind: 'link',
+        inviteType: body.access,
+        code: newInviteCode(),
+        oneTime: body.useInvite,
+        status: 'pending',
+        createdById: author.id,
+      })
+      .returning();
+    return created!;
+  });
+  if (body.access !== manuscript.visibility) await recheckRoom(ctx, manuscript.id);
+  return presentOneInvite(ctx, row, author);
+}
+
+/** GET /manuscript/{id}/invites (author): every invite, link, redemption and request. */
+export async function manuscriptInvites(
+  ctx: AppContext,
+  author: UserRow,
+  manuscriptId: number,
+): Promise<ManuscriptInvitesResponse> {
+  const manuscript = await authorizeManage(ctx, author, manuscriptId);
+  return {
+    visibility: manuscript.visibility,
+    invites: await presentInvites(ctx, await listManuscriptInvites(ctx.db, manuscript.id), author),
+  };
+}
+
+/**
+ * DELETE /manuscript/invite/{id} (author or sender): the invite, link, redemption or request
+ * goes, and with it the access it gave (a link takes its redemptions along); those readers are
+ * evicted from the manuscript's socket room.
+ */
+export async function deleteInvite(
+  ctx: AppContext,
+  user: UserRow,
+  inviteId: number,
+): Promise<void> {
+  const invite = await findInvite(ctx.db, inviteId);
+  const manuscript = invite ? await findManuscript(ctx.db, invite.manuscriptId) : null;
+  if (!invite || !manuscript) throw notFound(MESSAGES.inviteMoved);
+  if (!can(user, 'delete', invite, manuscript)) {
+    const access = await loadReaderAccess(ctx, user, manuscript);
+    const knowsIt = canOpen(user, manuscript, access) && manuscript.archivedAt === null;
+    throw knowsIt ? forbidden() : notFound(MESSAGES.inviteMoved);
+  }
+  const readers = await ctx.db.transaction(async (tx) => {
+    const affected = await readersOf(tx, invite);
+    await tx.delete(schema.invites).where(eq(schema.invites.id, invite.id));
+    return affected;
+  });
+  await evictReaders(ctx, manuscript.id, readers);
+}

@@ -1,0 +1,279 @@
+import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'socket.io';
+import { z } from 'zod';
+import {
+  COMMENT_MESSAGES,
+  deleteCommentPayload,
+  highlightPayload,
+  MESSAGES,
+  rankCommentPayload,
+  ROOM_PATTERN,
+  roomPayload,
+  SESSION_COOKIE,
+  saveCommentPayload,
+  type ClientToServerEvents,
+  type CommentAuthor,
+  type ServerToClientEvents,
+  type SocketAckError,
+} from '@margins/common';
+import type { AppContext, UserRow } from '../context.ts';
+import { badRequest, HttpError } from '../lib/http-errors.ts';
+import { userFromSessionCookie } from '../modules/auth/sessions.ts';
+import {
+  createComment,
+  deleteComment,
+  updateComment,
+} from '../modules/comments/comment-service.ts';
+import { createHighlight } from '../modules/comments/highlight-service.ts';
+import { presentAuthor, presentComment, presentHighlight } from '../modules/comments/presenter.ts';
+import { fieldErrors } from '../modules/comments/report-service.ts';
+import { loadScope } from '../modules/comments/scope.ts';
+import { rankComment } from '../modules/comments/vote-service.ts';
+import type { RealtimeServer, SocketData } from './index.ts';
+import type { InterServerEvents, Presence } from './presence.ts';
+import { anonymousRoom, roomName, userRoom } from './rooms.ts';
+
+type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+type Ack = (answer: object) => void;
+
+/** The manuscript id of a room name; a bad room is a 400. */
+function manuscriptIdOf(room: string): number {
+  const match = ROOM_PATTERN.exec(room);
+  if (!match) throw badRequest({ room: [COMMENT_MESSAGES.badRoom] });
+  return Number(match[1]);
+}
+
+/** Any failure as an ack: {ok: false, error, errors?}; never a stack trace. */
+function failure(error: unknown, app: FastifyInstance): SocketAckError {
+  if (error instanceof HttpError) {
+    return { ok: false, error: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+  }
+  if (error instanceof z.ZodError) {
+    return { ok: false, error: MESSAGES.checkFormFields, errors: fieldErrors(error) };
+  }
+  app.log.error({ err: error }, 'socket event failed');
+  return { ok: false, error: MESSAGES.serverError };
+}
+
+/**
+ * Session-cookie auth, join/leave with the reading policy, the strip of connected users, and
+ * the four writes — each through the same service and policy as its HTTP call, answered by ack.
+ */
+export function registerHandlers(
+  io: RealtimeServer,
+  presence: Presence,
+  ctx: AppContext,
+  app: FastifyInstance,
+): void {
+  // The signed session cookie of the handshake; kept out of socket.data (which may travel).
+  const cookies = new WeakMap<RealtimeSocket, string | undefined>();
+
+  /** The socket's user as of now: a session ended since the handshake makes them anonymous. */
+  const viewerOf = async (socket: RealtimeSocket): Promise<UserRow | null> => {
+    const found = await userFromSessionCookie(
+      ctx,
+      (value) => app.unsignCookie(value),
+      cookies.get(socket),
+    );
+    return found?.user ?? null;
+  };
+
+  io.use(async (socket, next) => {
+    try {
+      const cookie = app.parseCookie(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
+      cookies.set(socket, cookie);
+      const user = await viewerOf(socket);
+      socket.data.user = user ? presentAuthor(user) : null;
+      next();
+    } catch (error) {
+      app.log.error({ err: error }, 'socket auth failed');
+      next(new Error(MESSAGES.serverError));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    /** Runs one event: validates, answers the ack with the result or {ok: false, error}. */
+    const handle = (
+      event: string,
+      payload: unknown,
+      ack: unknown,
+      run: (viewer: UserRow | null) => Promise<object>,
+    ) => {
+      const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
+      void (async () => {
+        try {
+          reply({ ok: true, ...(await run(await viewerOf(socket))) });
+        } catch (error) {
+          const answer = failure(error, app);
+          // A refused join is also an `error` event (API.md), for clients that send no ack.
+          if (event === 'join') {
+            const room = (payload as { room?: unknown } | null)?.room;
+            socket.emit('error', {
+              error: answer.error,
+              event,
+              ...(typeof room === 'string' ? { room } : {}),
+            });
+          }
+          reply(answer);
+        }
+      })();
+    };
+
+    socket.on('join', (payload, ack) =>
+      handle('join', payload, ack, async (viewer) => {
+        const { room } = roomPayload.parse(payload);
+        const manuscriptId = manuscriptIdOf(room);
+        const scope = await loadScope(ctx, viewer, manuscriptId);
+        const me = scope.viewer ? presentAuthor(scope.viewer) : null;
+        socket.data.user = me;
+        const already = socket.rooms.has(room);
+        const own = me ? userRoom(manuscriptId, me.id) : anonymousRoom(manuscriptId);
+        await socket.join([room, own]);
+        const { users, own: tabs } = await presence.lookup(room, own);
+        socket.emit('join_room', { room, user: me, users });
+        // A second tab of someone already here is not news for the strip.
+        if (me && !already && tabs === 1) {
+          socket.to(room).emit('join_room', { room, user: me });
+        }
+        return { room, users };
+      }),
+    );
+
+    socket.on('leave', (payload, ack) =>
+      handle('leave', payload, ack, async () => {
+        const { room } = roomPayload.parse(payload);
+        const manuscriptId = manuscriptIdOf(room);
+        if (socket.rooms.has(room)) await leaveRoom(socket, manuscriptId);
+        return { room, users: [] };
+      }),
+    );
+
+    socket.on('highlight', (payload, ack) =>
+      handle('highlight', payload, ack, async (viewer) => {
+        const input = highlightPayload.parse(payload);
+        const manuscriptId = manuscriptIdOf(input.room);
+        if (manuscriptId !== input.manuscript_id) {
+          throw badRequest({ manuscript_id: [COMMENT_MESSAGES.badRoom] });
+        }
+        const scope = await loadScope(ctx, viewer, manuscriptId);
+        const row = await createHighlight(ctx, scope, input.selection_id, input.highlight, {
+          originSocketId: socket.id,
+        });
+        return presentHighlight(row, scope.viewer, scope.manuscript);
+      }),
+    );
+
+    socket.on('save_comment', (payload, ack) =>
+      handle('save_comment', payload, ack, async (viewer) => {
+        const { room, comment } = saveCommentPayload.parse(payload);
+        const manuscriptId = manuscriptIdOf(room);
+        const options = { originSocketId: socket.id, manuscriptId };
+        let outcome;
+        if (comment.id !== undefined) {
+          outcome = await updateComment(ctx, viewer, comment.id, comment.comment, options);
+        } else {
+          if (!comment.selection_id) {
+            throw badRequest({ selection_id: [COMMENT_MESSAGES.selectionMissing] });
+          }
+          const scope = await loadScope(ctx, viewer, manuscriptId);
+          outcome = await createComment(
+            ctx,
+            scope,
+            { highlight: { selection_id: comment.selection_id }, comment: comment.comment },
+            options,
+          );
+        }
+        const { scope, deleted } = outcome;
+        if (deleted) {
+          return {
+            deleted: true,
+            id: deleted.id,
+            selection_id: deleted.selectionId,
+            highlight_removed: deleted.highlightRemoved,
+          };
+        }
+        return {
+          deleted: false,
+          ...presentComment(
+            outcome.comment!,
+            outcome.author!,
+            scope.viewer,
+            scope.manuscript,
+            outcome.myVote,
+          ),
+        };
+      }),
+    );
+
+    socket.on('delete_comment', (payload, ack) =>
+      handle('delete_comment', payload, ack, async (viewer) => {
+        const { room, comment } = deleteCommentPayload.parse(payload);
+        const manuscriptId = manuscriptIdOf(room);
+        const deleted = await deleteComment(ctx, viewer, comment.id, {
+          originSocketId: socket.id,
+          manuscriptId,
+        });
+        return {
+          id: deleted.id,
+          selection_id: deleted.selectionId,
+          highlight_removed: deleted.highlightRemoved,
+        };
+      }),
+    );
+
+    socket.on('rank_comment', (payload, ack) =>
+      handle('rank_comment', payload, ack, async (viewer) => {
+        const { room, dir, comment_id: commentId } = rankCommentPayload.parse(payload);
+        const manuscriptId = manuscriptIdOf(room);
+        const ranked = await rankComment(ctx, viewer, commentId, dir, {
+          originSocketId: socket.id,
+          manuscriptId,
+        });
+        return presentComment(
+          ranked.comment,
+          ranked.author,
+          ranked.scope.viewer,
+          ranked.scope.manuscript,
+          ranked.myVote,
+        );
+      }),
+    );
+
+    // On disconnect the socket leaves its rooms; tell each room if that was the user's last tab.
+    let leaving: number[] = [];
+    socket.on('disconnecting', () => {
+      leaving = [...socket.rooms].flatMap((room) => {
+        const match = ROOM_PATTERN.exec(room);
+        return match ? [Number(match[1])] : [];
+      });
+    });
+    socket.on('disconnect', () => {
+      const user = socket.data.user;
+      if (!user) return;
+      for (const manuscriptId of leaving) {
+        void announceLeave(manuscriptId, user).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'leave_room after disconnect'),
+        );
+      }
+    });
+  });
+
+  /** Takes a socket out of a room; tells the room when the user has no other socket there. */
+  async function leaveRoom(socket: RealtimeSocket, manuscriptId: number): Promise<void> {
+    const user = socket.data.user;
+    await socket.leave(roomName(manuscriptId));
+    await socket.leave(user ? userRoom(manuscriptId, user.id) : anonymousRoom(manuscriptId));
+    if (user) await announceLeave(manuscriptId, user);
+  }
+
+  async function announceLeave(manuscriptId: number, user: CommentAuthor): Promise<void> {
+    if ((await presence.size(userRoom(manuscriptId, user.id))) > 0) return;
+    const room = roomName(manuscriptId);
+    io.to(room).emit('leave_room', { room, user });
+  }
+}

@@ -1,0 +1,248 @@
+import type { IncomingMessage } from 'node:http';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import {
+  COMMENT_MESSAGES,
+  roomName,
+  type ClientToServerEvents,
+  type CommentAuthor,
+  type ServerToClientEvents,
+} from '@margins/common';
+import type { AppContext } from '../context.ts';
+import { schema } from '../db/index.ts';
+import type { CommentEvent, EventPublisher, WriteOptions } from '../modules/comments/events.ts';
+import { can, type CommentPolicyUser } from '../modules/comments/policy.ts';
+import { presentAuthor, presentComment, presentHighlight } from '../modules/comments/presenter.ts';
+import { findManuscript } from '../modules/manuscripts/queries.ts';
+import { loadReaderAccess } from '../modules/manuscripts/reader-access.ts';
+import { registerHandlers } from './handlers.ts';
+import { Presence, type InterServerEvents } from './presence.ts';
+import { anonymousRoom, userRoom } from './rooms.ts';
+
+export { userRoom };
+
+/** What a socket carries (kept small: with the PostgreSQL adapter it travels between servers). */
+export interface SocketData {
+  /** The logged-in user as the strip of connected users shows them, or null. */
+  user: CommentAuthor | null;
+}
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+
+/**
+ * Socket.IO on the app's HTTP server (path /socket.io): session-cookie auth, manuscript rooms
+ * whose membership the server decides, and the fan-out of committed comment events, presented
+ * for each kind of recipient. Without attach() (a worker process) publish() does nothing.
+ */
+export class Realtime implements EventPublisher {
+  io: RealtimeServer | null = null;
+  private presence: Presence | null = null;
+  private clustered = false;
+  private context: AppContext | null = null;
+
+  private get ctx(): AppContext {
+    if (!this.context) throw new Error('Realtime is not attached');
+    return this.context;
+  }
+
+  /** Attaches to app.server; with PostgreSQL, rooms span every server process (the adapter). */
+  attach(app: FastifyInstance): void {
+    const ctx = app.ctx;
+    this.context = ctx;
+    const publicOrigin = new URL(ctx.config.publicUrl).origin;
+    const io: RealtimeServer = new Server(app.server, {
+      path: '/socket.io',
+      serveClient: false,
+      maxHttpBufferSize: 200_000,
+      // A page of another site must not open a socket with our reader's cookie.
+      allowRequest: (request, callback) => callback(null, isSameOrigin(request, publicOrigin)),
+    });
+    if (ctx.database.pool) {
+      io.adapter(
+        createAdapter(ctx.database.pool, {
+          errorHandler: (error) => app.log.warn({ err: error }, 'socket.io postgres adapter'),
+        }),
+      );
+    }
+    this.clustered = ctx.database.pool !== null;
+    this.presence = new Presence(io, this.clustered);
+    io.on('evict', (manuscriptId, userId) => this.evictLocal(manuscriptId, userId));
+    registerHandlers(io, this.presence, ctx, app);
+    this.io = io;
+    app.addHook('preClose', async () => this.close());
+  }
+
+  /** Disconnects every local socket and stops the adapter (the HTTP server is Fastify's). */
+  async close(): Promise<void> {
+    const io = this.io;
+    if (!io) return;
+    this.io = null;
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    await io.of('/').adapter.close();
+  }
+
+  /** Sends a committed event to its manuscript room, presented per kind of recipient. */
+  publish(event: CommentEvent, options: WriteOptions = {}): void {
+    const io = this.io;
+    if (!io) return;
+    const manuscript = event.manuscript;
+    const room = roomName(manuscript.id);
+    const to = (rooms: string[], except: string[] = []) => {
+      const skipped = options.originSocketId ? [...except, options.originSocketId] : except;
+      const target = io.to(rooms);
+      return skipped.length > 0 ? target.except(skipped) : target;
+    };
+    // With private comments on, the writer and the owner get the text; the others do not.
+    const byView = <T>(
+      writerId: number,
+      emit: (target: ReturnType<typeof to>, viewer: CommentPolicyUser) => T,
+    ) => {
+      if (!manuscript.privateComments) {
+        emit(to([room]), null);
+        return;
+      }
+      const insiders = [
+        ...new Set([userRoom(manuscript.id, manuscript.userId), userRoom(manuscript.id, writerId)]),
+      ];
+      emit(to(insiders), { id: writerId, role: 'user' });
+      emit(to([room], insiders), null);
+    };
+    switch (event.kind) {
+      case 'highlight': {
+        const { highlight } = event;
+        byView(highlight.userId, (target, viewer) =>
+          target.emit('new_highlight', {
+            room,
+            highlight: presentHighlight(highlight, viewer, manuscript),
+            selection_id: highlight.id,
+            manuscript_id: manuscript.id,
+          }),
+        );
+        return;
+      }
+      case 'comment': {
+        const { comment, author } = event;
+        byView(comment.authorId, (target, viewer) =>
+          target.emit('new_comment', {
+            room,
+            comment: presentComment(comment, author, viewer, manuscript),
+          }),
+        );
+        return;
+      }
+      case 'delete':
+        to([room]).emit('delete_comment', {
+          room,
+          comment: {
+            id: event.commentId,
+            selection_id: event.selectionId,
+            manuscript_id: manuscript.id,
+          },
+          highlight_removed: event.highlightRemoved,
+        });
+        return;
+      case 'rank':
+        to([room]).emit('comment_ranked', {
+          room,
+          dir: event.dir,
+          comment_id: event.commentId,
+          rank: event.rank,
+        });
+        return;
+    }
+  }
+
+  /**
+   * Removes a user's sockets from a manuscript room (their access was revoked): they get an
+   * `error` event, the others a `leave_room`. Works across server processes.
+   */
+  async evictFromRoom(manuscriptId: number, userId: number): Promise<void> {
+    const io = this.io;
+    if (!io) return;
+    this.evictEverywhere(manuscriptId, userId);
+    const [user] = await this.ctx.db
+      .select({
+        id: schema.users.id,
+        displayName: schema.users.displayName,
+        handle: schema.users.handle,
+        pictureMediaId: schema.users.pictureMediaId,
+      })
+      .from(schema.users)
+      .where(eq(schema.users.id, userId));
+    const room = roomName(manuscriptId);
+    if (user) io.to(room).emit('leave_room', { room, user: presentAuthor(user) });
+  }
+
+  /**
+   * Each process removes its own sockets, in order (error, then leave): a room broadcast followed
+   * by socketsLeave() could overtake it, as the adapter publishes before delivering locally.
+   */
+  private evictEverywhere(manuscriptId: number, userId: number | null): void {
+    this.evictLocal(manuscriptId, userId);
+    if (this.clustered) this.io?.serverSideEmit('evict', manuscriptId, userId);
+  }
+
+  private evictLocal(manuscriptId: number, userId: number | null): void {
+    const nsp = this.io?.of('/');
+    if (!nsp) return;
+    const room = roomName(manuscriptId);
+    const own = userId === null ? anonymousRoom(manuscriptId) : userRoom(manuscriptId, userId);
+    for (const socketId of [...(nsp.adapter.rooms.get(own) ?? [])]) {
+      const socket = nsp.sockets.get(socketId);
+      if (!socket) continue;
+      socket.emit('error', { error: COMMENT_MESSAGES.accessRevoked, room, event: 'evicted' });
+      void socket.leave(room);
+      void socket.leave(own);
+    }
+  }
+
+  /**
+   * Checks everyone in a manuscript room against the reading policy again (after a visibility
+   * change, say) and removes those who may no longer read it, anonymous readers included.
+   * Returns the ids of the users removed, and whether the anonymous readers were.
+   */
+  async recheckRoom(manuscriptId: number): Promise<{ users: number[]; anonymous: boolean }> {
+    const removed = { users: [] as number[], anonymous: false };
+    const io = this.io;
+    if (!io || !this.presence) return removed;
+    const room = roomName(manuscriptId);
+    const manuscript = await findManuscript(this.ctx.db, manuscriptId);
+    const mayRead = async (viewer: typeof schema.users.$inferSelect | null) =>
+      manuscript !== null &&
+      can(viewer, 'list', null, manuscript, await loadReaderAccess(this.ctx, viewer, manuscript));
+    // Everyone in the room, not just the strip's first few: ask each server for its own.
+    for (const userId of await this.presence.allUserIds(room)) {
+      const [user] = await this.ctx.db
+        .select()
+        .from(schema.users)
+        .where(eq(schema.users.id, userId));
+      if (user && (await mayRead(user))) continue;
+      await this.evictFromRoom(manuscriptId, userId);
+      removed.users.push(userId);
+    }
+    const anonymous = anonymousRoom(manuscriptId);
+    if ((await this.presence.size(anonymous)) > 0 && !(await mayRead(null))) {
+      this.evictEverywhere(manuscriptId, null);
+      removed.anonymous = true;
+    }
+    return removed;
+  }
+}
+
+/** A browser request from our own pages (or no Origin at all: not a browser page). */
+function isSameOrigin(request: IncomingMessage, publicOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  const host = request.headers.host;
+  return (
+    origin === publicOrigin ||
+    (!!host && (origin === `http://${host}` || origin === `https://${host}`))
+  );
+}

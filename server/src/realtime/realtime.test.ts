@@ -1,0 +1,736 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COMMENT_MESSAGES,
+  MESSAGES,
+  roomName,
+  type ClientToServerEvents,
+  type CommentListResponse,
+  type ServerToClientEvents,
+} from '@margins/common';
+import { schema } from '../db/index.ts';
+import { createTestApp, type TestApp, type TestClient } from '../test/harness.ts';
+import {
+  buildScene,
+  newSelectionId,
+  postComment,
+  revokeReader,
+  selectionOf,
+  sessionClient,
+  type Person,
+  type Scene,
+} from '../modules/comments/test-helpers.ts';
+
+type Client = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
+interface Received {
+  event: string;
+  payload: unknown;
+}
+/** A connected socket and everything it has received. */
+interface Peer {
+  socket: Client;
+  received: Received[];
+}
+
+let test: TestApp;
+let baseUrl: string;
+const open: Client[] = [];
+
+beforeAll(async () => {
+  test = await createTestApp();
+  await test.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+});
+afterEach(() => {
+  for (const socket of open.splice(0)) socket.disconnect();
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+const QUOTE = 'smelled of cedar and river damp';
+const LATER_QUOTE = 'as quietly as furniture in a dream';
+const SECRET = 'Only the author and I may read this';
+
+const cookieOf = (client: TestClient) =>
+  [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+
+/** Opens a socket as a person (or anonymous), like the reader page does. */
+async function connect(
+  who: Person | TestClient | null,
+  headers: Record<string, string> = {},
+): Promise<Peer> {
+  const client = who === null ? null : 'client' in who ? who.client : who;
+  const cookie = client ? cookieOf(client) : '';
+  const socket: Client = connectClient(baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { ...(cookie ? { cookie } : {}), ...headers },
+  });
+  open.push(socket);
+  const peer: Peer = { socket, received: [] };
+  socket.onAny((event: string, payload: unknown) => peer.received.push({ event, payload }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return peer;
+}
+
+/** emit with an ack, as the client does. */
+function send<E extends keyof ClientToServerEvents>(
+  peer: Peer,
+  event: E,
+  payload: Parameters<ClientToServerEvents[E]>[0],
+): Promise<Record<string, unknown> & { ok: boolean }> {
+  return (
+    peer.socket.timeout(5_000) as unknown as {
+      emitWithAck(
+        event: string,
+        payload: unknown,
+      ): Promise<Record<string, unknown> & { ok: boolean }>;
+    }
+  ).emitWithAck(event, payload);
+}
+
+async function join(peer: Peer, manuscriptId: number) {
+  return send(peer, 'join', { room: roomName(manuscriptId) });
+}
+
+/** Waits until the peer has received `event` (matching), and returns its payload. */
+async function received<T = Record<string, unknown>>(
+  peer: Peer,
+  event: string,
+  matches: (payload: T) => boolean = () => true,
+): Promise<T> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const hit = peer.received.find((entry) => entry.event === event && matches(entry.payload as T));
+    if (hit) return hit.payload as T;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `no ${event}; got ${JSON.stringify(peer.received.map((entry) => entry.event))}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Gives stray broadcasts time to arrive (for "and to no one else"). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+const eventsOf = (peer: Peer, event: string) =>
+  peer.received.filter((entry) => entry.event === event);
+
+/** The scene's people connected and joined to its room (the stranger connected, not joined). */
+async function joinedScene(overrides: Parameters<typeof buildScene>[1] = {}) {
+  const scene = await buildScene(test, overrides);
+  const [owner, writer, reader, stranger] = await Promise.all(
+    [scene.owner, scene.writer, scene.reader, scene.stranger].map((person) => connect(person)),
+  );
+  for (const peer of [owner!, writer!, reader!]) {
+    expect((await join(peer, scene.manuscript.id)).ok).toBe(true);
+  }
+  await settle();
+  for (const peer of [owner!, writer!, reader!, stranger!]) peer.received.length = 0;
+  return { scene, owner: owner!, writer: writer!, reader: reader!, stranger: stranger! };
+}
+
+describe('joining a manuscript room', () => {
+  it('lets readers in and refuses a stranger, and anonymous visitors of a non-public manuscript', async () => {
+    const scene = await buildScene(test);
+    const owner = await connect(scene.owner);
+    const ownerJoin = await join(owner, scene.manuscript.id);
+    expect(ownerJoin).toMatchObject({ ok: true, room: roomName(scene.manuscript.id) });
+
+    const stranger = await connect(scene.stranger);
+    const refused = await join(stranger, scene.manuscript.id);
+    expect(refused).toEqual({ ok: false, error: MESSAGES.notFound });
+    expect(await received(stranger, 'error')).toEqual({
+      error: MESSAGES.notFound,
+      event: 'join',
+      room: roomName(scene.manuscript.id),
+    });
+
+    const anonymous = await connect(null);
+    expect((await join(anonymous, scene.manuscript.id)).ok).toBe(false);
+    expect((await send(anonymous, 'join', { room: 'lobby' })).ok).toBe(false);
+
+    // Nothing said in the room reaches the refused.
+    await postComment(scene.writer.client, scene.manuscript.id, QUOTE, 'Hello room');
+    await received(owner, 'new_comment');
+    await settle();
+    expect(eventsOf(stranger, 'new_comment')).toHaveLength(0);
+    expect(eventsOf(anonymous, 'new_comment')).toHaveLength(0);
+  });
+
+  it('lets anonymous readers into a public manuscript, without a place in the strip', async () => {
+    const scene = await buildScene(test, { visibility: 'public' });
+    const owner = await connect(scene.owner);
+    await join(owner, scene.manuscript.id);
+    const anonymous = await connect(null);
+    const answer = await join(anonymous, scene.manuscript.id);
+    expect(answer).toMatchObject({
+      ok: true,
+      users: [expect.objectContaining({ id: scene.owner.user.id })],
+    });
+    expect(await received(anonymous, 'join_room')).toMatchObject({ user: null });
+    await settle();
+    expect(eventsOf(owner, 'join_room')).toHaveLength(1); // only the owner's own snapshot
+    // Anonymous may read the room but not write to it.
+    const write = await send(anonymous, 'highlight', {
+      room: roomName(scene.manuscript.id),
+      manuscript_id: scene.manuscript.id,
+      selection_id: newSelectionId(),
+      highlight: selectionOf(QUOTE),
+    });
+    expect(write).toEqual({ ok: false, error: MESSAGES.notLoggedIn });
+  });
+
+  it('keeps the strip of connected users: join_room and leave_room per user, not per tab', async () => {
+    const scene = await buildScene(test);
+    const owner = await connect(scene.owner);
+    await join(owner, scene.manuscript.id);
+    const reader = await connect(scene.reader);
+    const answer = await join(reader, scene.manuscript.id);
+    expect((answer.users as Array<{ id: number }>).map((user) => user.id).sort()).toEqual(
+      [scene.owner.user.id, scene.reader.user.id].sort(),
+    );
+    const snapshot = await received<{ users: unknown[]; user: { id: number } }>(
+      reader,
+      'join_room',
+    );
+    expect(snapshot.users).toHaveLength(2);
+    const joined = await received<{ user: Record<string, unknown>; users?: unknown }>(
+      owner,
+      'join_room',
+      (event) => event.user?.id === scene.reader.user.id,
+    );
+    expect(joined.users).toBeUndefined();
+    expect(Object.keys(joined.user).sort()).toEqual(['display_name', 'handle', 'id', 'picture']);
+
+    // A second tab of the same reader is not a new person; its leaving is not the reader leaving.
+    const secondTab = await connect(scene.reader);
+    await join(secondTab, scene.manuscript.id);
+    await settle();
+    expect(
+      eventsOf(owner, 'join_room').filter(
+        (entry) => (entry.payload as { user: { id: number } }).user.id === scene.reader.user.id,
+      ),
+    ).toHaveLength(1);
+    secondTab.socket.disconnect();
+    await settle();
+    expect(eventsOf(owner, 'leave_room')).toHaveLength(0);
+
+    await send(reader, 'leave', { room: roomName(scene.manuscript.id) });
+    expect(await received(owner, 'leave_room')).toMatchObject({
+      room: roomName(scene.manuscript.id),
+      user: { id: scene.reader.user.id },
+    });
+
+    // Disconnecting is leaving too.
+    const writer = await connect(scene.writer);
+    await join(writer, scene.manuscript.id);
+    writer.socket.disconnect();
+    await received(
+      owner,
+      'leave_room',
+      (event: { user: { id: number } }) => event.user.id === scene.writer.user.id,
+    );
+  });
+});
+
+describe('writing over the socket', () => {
+  it('highlight: acked with the anchored highlight, broadcast to the room only', async () => {
+    const { scene, owner, writer, reader, stranger } = await joinedScene();
+    const selectionId = newSelectionId();
+    const ack = await send(writer, 'highlight', {
+      room: roomName(scene.manuscript.id),
+      manuscript_id: scene.manuscript.id,
+      selection_id: selectionId,
+      highlight: selectionOf(QUOTE),
+    });
+    expect(ack).toMatchObject({
+      ok: true,
+      selection_id: selectionId,
+      block_id: 'b-p1-0',
+      quote: { exact: QUOTE },
+    });
+    for (const peer of [owner, reader]) {
+      expect(await received(peer, 'new_highlight')).toMatchObject({
+        room: roomName(scene.manuscript.id),
+        selection_id: selectionId,
+        manuscript_id: scene.manuscript.id,
+        highlight: { selection_id: selectionId, selectedText: QUOTE },
+      });
+    }
+    await settle();
+    expect(eventsOf(writer, 'new_highlight')).toHaveLength(0); // the sender has the ack
+    expect(eventsOf(stranger, 'new_highlight')).toHaveLength(0);
+
+    const bad = await send(writer, 'highlight', {
+      room: roomName(scene.manuscript.id),
+      manuscript_id: scene.manuscript.id,
+      selection_id: newSelectionId(),
+      highlight: {
+        ...selectionOf(QUOTE),
+        start: undefined,
+        end: undefined,
+        selectedText: 'Not in this book',
+      },
+    });
+    expect(bad).toEqual({
+      ok: false,
+      error: MESSAGES.checkFormFields,
+      errors: { highlight: [COMMENT_MESSAGES.selectionOutside] },
+    });
+    const invalid = await send(writer, 'highlight', {
+      room: roomName(scene.manuscript.id),
+    } as never);
+    expect(invalid).toMatchObject({
+      ok: false,
+      error: MESSAGES.checkFormFields,
+      errors: expect.any(Object),
+    });
+  });
+
+  it('save_comment: creates, edits, and a blank save deletes; each acked and broadcast', async () => {
+    const { scene, owner, writer, reader, stranger } = await joinedScene();
+    const room = roomName(scene.manuscript.id);
+    const selectionId = newSelectionId();
+    await send(writer, 'highlight', {
+      room,
+      manuscript_id: scene.manuscript.id,
+      selection_id: selectionId,
+      highlight: selectionOf(QUOTE),
+    });
+    const created = await send(writer, 'save_comment', {
+      room,
+      comment: { selection_id: selectionId, comment: 'Beautiful line.' },
+    });
+    expect(created).toMatchObject({
+      ok: true,
+      deleted: false,
+      comment: 'Beautiful line.',
+      selection_id: selectionId,
+      author_id: scene.writer.user.id,
+      my_vote: 0,
+    });
+    const id = created.id as number;
+    for (const peer of [owner, reader]) {
+      const event = await received<{ comment: Record<string, unknown> }>(peer, 'new_comment');
+      expect(event.comment).toMatchObject({ id, comment: 'Beautiful line.', private: false });
+      expect(event.comment).not.toHaveProperty('my_vote');
+    }
+
+    const edited = await send(writer, 'save_comment', {
+      room,
+      comment: { id, comment: 'Beautiful!' },
+    });
+    expect(edited).toMatchObject({ ok: true, id, comment: 'Beautiful!' });
+    await received(
+      reader,
+      'new_comment',
+      (event: { comment: { comment: string } }) => event.comment.comment === 'Beautiful!',
+    );
+
+    // Someone else's comment cannot be edited, by anyone.
+    const hijack = await send(reader, 'save_comment', {
+      room,
+      comment: { id, comment: 'Mine now' },
+    });
+    expect(hijack).toEqual({ ok: false, error: MESSAGES.forbidden });
+    const ownerEdit = await send(owner, 'save_comment', {
+      room,
+      comment: { id, comment: 'Mine now' },
+    });
+    expect(ownerEdit.ok).toBe(false);
+    // A room that is not the comment's manuscript: as if it did not exist.
+    const elsewhere = await send(writer, 'save_comment', {
+      room: roomName(scene.manuscript.id + 10_000),
+      comment: { id, comment: 'x' },
+    });
+    expect(elsewhere).toEqual({ ok: false, error: MESSAGES.notFound });
+
+    const blank = await send(writer, 'save_comment', { room, comment: { id, comment: '  ' } });
+    expect(blank).toEqual({
+      ok: true,
+      deleted: true,
+      id,
+      selection_id: selectionId,
+      highlight_removed: true,
+    });
+    expect(await received(owner, 'delete_comment')).toEqual({
+      room,
+      comment: { id, selection_id: selectionId, manuscript_id: scene.manuscript.id },
+      highlight_removed: true,
+    });
+    await settle();
+    expect(eventsOf(stranger, 'new_comment')).toHaveLength(0);
+    expect(eventsOf(stranger, 'delete_comment')).toHaveLength(0);
+  });
+
+  it('save_comment without id and blank text cancels: the unused highlight goes', async () => {
+    const { scene, owner, writer } = await joinedScene();
+    const room = roomName(scene.manuscript.id);
+    const selectionId = newSelectionId();
+    await send(writer, 'highlight', {
+      room,
+      manuscript_id: scene.manuscript.id,
+      selection_id: selectionId,
+      highlight: selectionOf(QUOTE),
+    });
+    const cancelled = await send(writer, 'save_comment', {
+      room,
+      comment: { selection_id: selectionId, comment: '' },
+    });
+    expect(cancelled).toEqual({
+      ok: true,
+      deleted: true,
+      id: null,
+      selection_id: selectionId,
+      highlight_removed: true,
+    });
+    expect(await received(owner, 'delete_comment')).toMatchObject({
+      comment: { id: null, selection_id: selectionId },
+      highlight_removed: true,
+    });
+  });
+
+  it('delete_comment: the writer or the owner; acked and broadcast', async () => {
+    const { scene, owner, writer, reader } = await joinedScene();
+    const room = roomName(scene.manuscript.id);
+    const first = await postComment(scene.writer.client, scene.manuscript.id, QUOTE, 'One');
+    const second = await postComment(scene.writer.client, scene.manuscript.id, LATER_QUOTE, 'Two');
+
+    const refused = await send(reader, 'delete_comment', {
+      room,
+      comment: { id: first.comment.id },
+    });
+    expect(refused).toEqual({ ok: false, error: MESSAGES.forbidden });
+
+    const own = await send(writer, 'delete_comment', { room, comment: { id: first.comment.id } });
+    expect(own).toEqual({
+      ok: true,
+      id: first.comment.id,
+      selection_id: first.comment.selection_id,
+      highlight_removed: true,
+    });
+    await received(
+      reader,
+      'delete_comment',
+      (event: { comment: { id: number } }) => event.comment.id === first.comment.id,
+    );
+
+    const byOwner = await send(owner, 'delete_comment', {
+      room,
+      comment: { id: second.comment.id },
+    });
+    expect(byOwner).toMatchObject({ ok: true, id: second.comment.id });
+    await received(
+      writer,
+      'delete_comment',
+      (event: { comment: { id: number } }) => event.comment.id === second.comment.id,
+    );
+
+    const again = await send(owner, 'delete_comment', { room, comment: { id: second.comment.id } });
+    expect(again).toEqual({ ok: false, error: MESSAGES.notFound });
+  });
+
+  it('rank_comment: one vote per user, acked with my_vote, broadcast as comment_ranked', async () => {
+    const { scene, owner, writer, reader } = await joinedScene();
+    const room = roomName(scene.manuscript.id);
+    const { comment } = await postComment(
+      scene.writer.client,
+      scene.manuscript.id,
+      QUOTE,
+      'Rank me',
+    );
+
+    const up = await send(reader, 'rank_comment', { room, dir: 'up', comment_id: comment.id });
+    expect(up).toMatchObject({ ok: true, id: comment.id, rank: 1, my_vote: 1 });
+    expect(await received(owner, 'comment_ranked')).toEqual({
+      room,
+      dir: 'up',
+      comment_id: comment.id,
+      rank: 1,
+    });
+    const again = await send(reader, 'rank_comment', { room, dir: 'up', comment_id: comment.id });
+    expect(again).toMatchObject({ ok: true, rank: 1 });
+    const down = await send(owner, 'rank_comment', { room, dir: 'down', comment_id: comment.id });
+    expect(down).toMatchObject({ ok: true, rank: 0, my_vote: -1 });
+    await received(writer, 'comment_ranked', (event: { rank: number }) => event.rank === 0);
+    // The unchanged vote broadcast nothing: the writer saw exactly two changes.
+    await settle();
+    expect(eventsOf(writer, 'comment_ranked')).toHaveLength(2);
+
+    const own = await send(writer, 'rank_comment', { room, dir: 'up', comment_id: comment.id });
+    expect(own).toEqual({ ok: false, error: COMMENT_MESSAGES.ownVote });
+  });
+});
+
+describe('refusals', () => {
+  it('refuses every write from a stranger and from a logged-out socket', async () => {
+    const { scene, stranger } = await joinedScene();
+    const room = roomName(scene.manuscript.id);
+    const { comment } = await postComment(scene.writer.client, scene.manuscript.id, QUOTE, 'Hi');
+    const anonymous = await connect(null);
+    for (const peer of [stranger, anonymous]) {
+      // Neither may know a restricted manuscript exists.
+      const expected = MESSAGES.notFound;
+      const answers = await Promise.all([
+        send(peer, 'highlight', {
+          room,
+          manuscript_id: scene.manuscript.id,
+          selection_id: newSelectionId(),
+          highlight: selectionOf(QUOTE),
+        }),
+        send(peer, 'save_comment', {
+          room,
+          comment: { selection_id: comment.selection_id, comment: 'Sneaky' },
+        }),
+        send(peer, 'save_comment', { room, comment: { id: comment.id, comment: 'Sneaky' } }),
+        send(peer, 'delete_comment', { room, comment: { id: comment.id } }),
+        send(peer, 'rank_comment', { room, dir: 'up', comment_id: comment.id }),
+      ]);
+      for (const answer of answers) expect(answer).toEqual({ ok: false, error: expected });
+    }
+    const [row] = await test.ctx.db
+      .select()
+      .from(schema.comments)
+      .where(eq(schema.comments.id, comment.id));
+    expect(row).toMatchObject({ body: 'Hi', rank: 0, deletedAt: null });
+  });
+
+  it('refuses a reader whose access was revoked on the next write, and evicts them from the room', async () => {
+    const { scene, owner, reader } = await joinedScene();
+    const room = roomName(scene.manuscript.id);
+    await revokeReader(test.ctx.db, scene.manuscript.id, scene.reader.user.id);
+    const write = await send(reader, 'highlight', {
+      room,
+      manuscript_id: scene.manuscript.id,
+      selection_id: newSelectionId(),
+      highlight: selectionOf(QUOTE),
+    });
+    expect(write).toEqual({ ok: false, error: MESSAGES.notFound });
+
+    await test.ctx.realtime.evictFromRoom(scene.manuscript.id, scene.reader.user.id);
+    expect(await received(reader, 'error')).toEqual({
+      error: COMMENT_MESSAGES.accessRevoked,
+      room,
+      event: 'evicted',
+    });
+    expect(await received(owner, 'leave_room')).toMatchObject({
+      user: { id: scene.reader.user.id },
+    });
+    await postComment(scene.writer.client, scene.manuscript.id, QUOTE, 'After the eviction');
+    await received(owner, 'new_comment');
+    await settle();
+    expect(eventsOf(reader, 'new_comment')).toHaveLength(0);
+    expect((await join(reader, scene.manuscript.id)).ok).toBe(false);
+  });
+
+  it('recheckRoom removes everyone who may no longer read after a visibility change', async () => {
+    const scene = await buildScene(test, { visibility: 'public' });
+    const anonymous = await connect(null);
+    const owner = await connect(scene.owner);
+    const reader = await connect(scene.reader);
+    const stranger = await connect(scene.stranger);
+    for (const peer of [anonymous, owner, reader, stranger]) {
+      expect((await join(peer, scene.manuscript.id)).ok).toBe(true);
+    }
+    await test.ctx.db
+      .update(schema.manuscripts)
+      .set({ visibility: 'private' })
+      .where(eq(schema.manuscripts.id, scene.manuscript.id));
+    expect(await test.ctx.realtime.recheckRoom(scene.manuscript.id)).toEqual({
+      users: [scene.stranger.user.id],
+      anonymous: true,
+    });
+    expect(await received(anonymous, 'error')).toMatchObject({ event: 'evicted' });
+    expect(await received(stranger, 'error')).toMatchObject({ event: 'evicted' });
+    await postComment(scene.owner.client, scene.manuscript.id, QUOTE, 'Private now');
+    await received(owner, 'new_comment'); // an HTTP write reaches the writer's own tabs too
+    await received(reader, 'new_comment'); // an invited reader stays
+    await settle();
+    expect(eventsOf(anonymous, 'new_comment')).toHaveLength(0);
+    expect(eventsOf(stranger, 'new_comment')).toHaveLength(0);
+  });
+
+  it('refuses a socket opened from another site', async () => {
+    const scene = await buildScene(test);
+    await expect(connect(scene.reader, { origin: 'https://evil.example' })).rejects.toThrow();
+  });
+});
+
+describe('HTTP writes', () => {
+  it('broadcast the same events as the socket', async () => {
+    const { scene, owner, reader } = await joinedScene();
+    const room = roomName(scene.manuscript.id);
+    const { comment } = await postComment(
+      scene.writer.client,
+      scene.manuscript.id,
+      QUOTE,
+      'Over HTTP',
+    );
+    expect(await received(owner, 'new_highlight')).toMatchObject({
+      selection_id: comment.selection_id,
+    });
+    expect(await received(reader, 'new_comment')).toMatchObject({
+      room,
+      comment: { id: comment.id, comment: 'Over HTTP' },
+    });
+    await scene.writer.client.put(`/comments/${comment.id}`, { comment: 'Edited over HTTP' });
+    await received(
+      reader,
+      'new_comment',
+      (event: { comment: { comment: string } }) => event.comment.comment === 'Edited over HTTP',
+    );
+    await scene.reader.client.post(`/comments/${comment.id}/rank/down`);
+    expect(await received(owner, 'comment_ranked')).toEqual({
+      room,
+      dir: 'down',
+      comment_id: comment.id,
+      rank: -1,
+    });
+    await scene.owner.client.delete(`/comments/${comment.id}`);
+    expect(await received(reader, 'delete_comment')).toMatchObject({ comment: { id: comment.id } });
+  });
+});
+
+describe('private comments over the socket', () => {
+  it('never give a third reader the text or the quote, by broadcast, ack or catch-up', async () => {
+    const { scene, owner, writer, reader } = await joinedScene({ privateComments: true });
+    const room = roomName(scene.manuscript.id);
+    const writerTab = await connect(scene.writer);
+    await join(writerTab, scene.manuscript.id);
+    const before = (
+      await scene.reader.client.get(`/comments/manuscript/${scene.manuscript.id}`)
+    ).json() as CommentListResponse;
+
+    const selectionId = newSelectionId();
+    const highlightAck = await send(writer, 'highlight', {
+      room,
+      manuscript_id: scene.manuscript.id,
+      selection_id: selectionId,
+      highlight: selectionOf(QUOTE),
+    });
+    expect(highlightAck).toMatchObject({ ok: true, selectedText: QUOTE, private: false });
+    const saved = await send(writer, 'save_comment', {
+      room,
+      comment: { selection_id: selectionId, comment: SECRET },
+    });
+    expect(saved).toMatchObject({ ok: true, comment: SECRET });
+    await send(writer, 'save_comment', {
+      room,
+      comment: { id: saved.id as number, comment: `${SECRET} (edited)` },
+    });
+
+    // The owner and the writer's other tab get the text…
+    for (const insider of [owner, writerTab]) {
+      expect(await received(insider, 'new_comment')).toMatchObject({
+        comment: { comment: SECRET, private: false },
+      });
+      expect(await received(insider, 'new_highlight')).toMatchObject({
+        highlight: { selectedText: QUOTE, private: false },
+      });
+    }
+    // …the third reader gets that a comment exists, never what it says or quotes.
+    expect(await received(reader, 'new_comment')).toMatchObject({
+      comment: { id: saved.id, comment: MESSAGES.privateComments, private: true },
+    });
+    expect(await received(reader, 'new_highlight')).toMatchObject({
+      highlight: { selectedText: '', quote: { exact: '', prefix: '', suffix: '' }, private: true },
+    });
+    const catchUp = await scene.reader.client.get(
+      `/comments/manuscript/${scene.manuscript.id}?since=${encodeURIComponent(before.cursor)}`,
+    );
+    // A vote or a report on a text they cannot see is refused.
+    const vote = await send(reader, 'rank_comment', {
+      room,
+      dir: 'up',
+      comment_id: saved.id as number,
+    });
+    expect(vote.ok).toBe(false);
+    await settle();
+    const everything = JSON.stringify(reader.received) + catchUp.body + JSON.stringify(vote);
+    expect(everything).not.toContain(SECRET);
+    expect(everything).not.toContain(QUOTE);
+    expect(catchUp.json().comments).toHaveLength(1);
+
+    // The reader's own private comment reaches the owner but not the first writer.
+    const mine = await postComment(
+      scene.reader.client,
+      scene.manuscript.id,
+      LATER_QUOTE,
+      'Reader secret',
+    );
+    expect(
+      await received(
+        owner,
+        'new_comment',
+        (event: { comment: { id: number } }) => event.comment.id === mine.comment.id,
+      ),
+    ).toMatchObject({ comment: { comment: 'Reader secret' } });
+    const atWriter = await received<{ comment: { id: number; comment: string } }>(
+      writer,
+      'new_comment',
+      (event) => event.comment.id === mine.comment.id,
+    );
+    expect(atWriter.comment.comment).toBe(MESSAGES.privateComments);
+  });
+});
+
+describe('catching up after a reconnect', () => {
+  it('gives a reconnected reader what they missed, to merge by id without duplicates', async () => {
+    const { scene, reader } = await joinedScene();
+    const before = (
+      await scene.reader.client.get(`/comments/manuscript/${scene.manuscript.id}`)
+    ).json() as CommentListResponse;
+    const kept = await postComment(scene.writer.client, scene.manuscript.id, QUOTE, 'Seen live');
+    await received(reader, 'new_comment');
+    reader.socket.disconnect();
+
+    const missed = await postComment(
+      scene.writer.client,
+      scene.manuscript.id,
+      LATER_QUOTE,
+      'Missed',
+    );
+    await scene.writer.client.delete(`/comments/${kept.comment.id}`);
+
+    const again = await connect(scene.reader);
+    await join(again, scene.manuscript.id);
+    const since = (
+      await scene.reader.client.get(
+        `/comments/manuscript/${scene.manuscript.id}?since=${encodeURIComponent(before.cursor)}`,
+      )
+    ).json() as CommentListResponse;
+    const merged = new Map<number, string>([[kept.comment.id, 'Seen live']]);
+    for (const comment of since.comments) merged.set(comment.id, comment.comment);
+    for (const id of since.deleted.comments) merged.delete(id);
+    expect([...merged.values()]).toEqual(['Missed']);
+    expect(since.deleted.highlights).toEqual([kept.comment.selection_id]);
+    expect(missed.comment.id).toBeGreaterThan(kept.comment.id);
+  });
+});
+
+describe('sessions', () => {
+  it('treat a socket whose session ended as logged out', async () => {
+    const person = await sessionClient(test);
+    const scene: Scene = await buildScene(test, { visibility: 'public' });
+    const peer = await connect(person);
+    expect((await join(peer, scene.manuscript.id)).ok).toBe(true);
+    await test.ctx.db.delete(schema.sessions).where(eq(schema.sessions.userId, person.user.id));
+    const write = await send(peer, 'highlight', {
+      room: roomName(scene.manuscript.id),
+      manuscript_id: scene.manuscript.id,
+      selection_id: newSelectionId(),
+      highlight: selectionOf(QUOTE),
+    });
+    expect(write).toEqual({ ok: false, error: MESSAGES.notLoggedIn });
+  });
+});

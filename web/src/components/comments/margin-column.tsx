@@ -1,0 +1,227 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { RESIZE_DEBOUNCE_MS, SCROLL_DEBOUNCE_MS } from '@margins/common';
+import { CommentThread } from './comment-thread.tsx';
+import { useComments } from './comments-context.tsx';
+import { stackCards, visibleCards, type CardBox } from './margin-layout.ts';
+
+/** A card's height before it has been measured. */
+const ESTIMATED_HEIGHT_PX = 120;
+/** The sticky site header and the progress bar cover the top of the window. */
+const COVERED_TOP_PX = 72;
+
+/** Scrolls the page so that a highlight sits in the upper third of the window. */
+export function scrollToMark(mark: HTMLElement | undefined) {
+  if (!mark) return;
+  const rect = mark.getBoundingClientRect();
+  const reduced =
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({
+    top: Math.max(0, window.scrollY + rect.top - window.innerHeight * 0.3),
+    behavior: reduced ? 'auto' : 'smooth',
+  });
+}
+
+function Arrow({ up }: { up: boolean }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5 fill-current">
+      <path
+        d={
+          up
+            ? 'M10 4 4.5 9.5l1.1 1.1 3.6-3.6V16h1.6V7l3.6 3.6 1.1-1.1L10 4Z'
+            : 'M10 16l5.5-5.5-1.1-1.1-3.6 3.6V4H9.2v9L5.6 9.4 4.5 10.5 10 16Z'
+        }
+      />
+    </svg>
+  );
+}
+
+/**
+ * The margin column (wide screens): each highlight's thread beside its passage, absolutely
+ * placed from the highlight's position and stacked 15 px apart so none overlap, the active
+ * one exactly at its passage. Positions are measured again after a redraw and on resize
+ * (100 ms debounce); scrolling (16 ms debounce) only decides which cards are rendered and how
+ * many are hidden above and below — "N more above" / "N more below" scroll to them.
+ */
+export function MarginColumn() {
+  // Narrower screens keep the comments in the drawer: one editor, one place.
+  return useComments().isWide ? <MarginLayer /> : null;
+}
+
+function MarginLayer() {
+  const { threads, firstMark, drawVersion, activeId, activate, boxRef, loading } = useComments();
+  const layerRef = useRef<HTMLDivElement>(null);
+  const [anchors, setAnchors] = useState<Map<string, number>>(() => new Map());
+  const [heights, setHeights] = useState<Map<string, number>>(() => new Map());
+  const [view, setView] = useState({ top: 0, bottom: 900 });
+  const cardElements = useRef(new Map<string, HTMLDivElement>());
+
+  const readView = useCallback(() => {
+    const layer = layerRef.current;
+    if (!layer) return;
+    const rect = layer.getBoundingClientRect();
+    const top = Math.round(COVERED_TOP_PX - rect.top);
+    const bottom = Math.round(window.innerHeight - rect.top);
+    setView((current) =>
+      current.top === top && current.bottom === bottom ? current : { top, bottom },
+    );
+  }, []);
+
+  const measureAnchors = useCallback(() => {
+    const layer = layerRef.current;
+    if (!layer) return;
+    const base = layer.getBoundingClientRect().top;
+    const next = new Map<string, number>();
+    for (const thread of threads) {
+      const mark = firstMark(thread.id);
+      if (mark) next.set(thread.id, Math.round(mark.getBoundingClientRect().top - base));
+    }
+    setAnchors(next);
+    readView();
+  }, [threads, firstMark, readView]);
+
+  useLayoutEffect(() => {
+    measureAnchors();
+  }, [measureAnchors, drawVersion]);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(measureAnchors, RESIZE_DEBOUNCE_MS);
+    };
+    window.addEventListener('resize', schedule);
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : null;
+    if (boxRef.current) observer?.observe(boxRef.current);
+    void document.fonts?.ready.then(schedule);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('resize', schedule);
+      observer?.disconnect();
+    };
+  }, [measureAnchors, boxRef]);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const handleScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(readView, SCROLL_DEBOUNCE_MS);
+    };
+    window.addEventListener('scroll', handleScroll, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('scroll', handleScroll);
+    };
+  }, [readView]);
+
+  const cards = useMemo<CardBox[]>(
+    () =>
+      threads.flatMap((thread) => {
+        const anchor = anchors.get(thread.id);
+        if (anchor === undefined) return [];
+        return [{ id: thread.id, anchor, height: heights.get(thread.id) ?? ESTIMATED_HEIGHT_PX }];
+      }),
+    [threads, anchors, heights],
+  );
+  const tops = useMemo(() => stackCards(cards, activeId), [cards, activeId]);
+  const { shown, above, below } = visibleCards(cards, tops, view, view.bottom - view.top);
+  const byId = useMemo(() => new Map(threads.map((thread) => [thread.id, thread])), [threads]);
+
+  // Cards are measured as they render and whenever they change size (an editor opens, a
+  // reply arrives): the stack follows their real heights.
+  const [resizeObserver] = useState(() =>
+    typeof ResizeObserver === 'function'
+      ? new ResizeObserver((entries) => {
+          setHeights((current) => {
+            let next: Map<string, number> | null = null;
+            for (const entry of entries) {
+              const element = entry.target as HTMLElement;
+              const id = element.dataset.thread;
+              const height = element.offsetHeight;
+              if (!id || height === 0 || current.get(id) === height) continue;
+              next ??= new Map(current);
+              next.set(id, height);
+            }
+            return next ?? current;
+          });
+        })
+      : null,
+  );
+  useEffect(() => () => resizeObserver?.disconnect(), [resizeObserver]);
+
+  const reveal = (card: CardBox | undefined) => {
+    if (!card) return;
+    activate(card.id);
+    scrollToMark(firstMark(card.id));
+  };
+
+  return (
+    <div ref={layerRef} className="relative flex h-full flex-col" data-margin-layer>
+      <div className="sticky top-20 z-20 h-0">
+        {above.length > 0 ? (
+          <div className="absolute inset-x-0 top-0 flex justify-center">
+            <button
+              type="button"
+              className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-line bg-surface/95 px-3 py-1 text-xs font-medium text-muted shadow-card backdrop-blur transition-colors hover:border-accent hover:text-ink"
+              onClick={() => reveal(above[above.length - 1])}
+              data-testid="more-above"
+            >
+              <Arrow up />
+              {above.length} more above
+            </button>
+          </div>
+        ) : null}
+      </div>
+
+      {threads.length === 0 && !loading ? (
+        <p className="sticky top-24 px-2 text-center text-xs leading-relaxed text-muted">
+          Select a passage, then <span className="font-semibold text-ink">Comment</span> (or
+          Ctrl+Alt+M) to leave a note in the margin.
+        </p>
+      ) : null}
+
+      <div className="flex-1" />
+
+      {shown.map((card) => {
+        const thread = byId.get(card.id);
+        if (!thread) return null;
+        const active = card.id === activeId;
+        return (
+          <CommentThread
+            key={card.id}
+            thread={thread}
+            cardRef={(element) => {
+              const previous = cardElements.current.get(card.id);
+              if (previous === element) return;
+              if (previous) resizeObserver?.unobserve(previous);
+              if (element) {
+                cardElements.current.set(card.id, element);
+                resizeObserver?.observe(element);
+              } else {
+                cardElements.current.delete(card.id);
+              }
+            }}
+            className={`absolute inset-x-0 top-0 ${active ? 'z-10 -translate-x-2' : ''}`}
+            style={{ transform: `translateY(${tops.get(card.id) ?? card.anchor}px)` }}
+          />
+        );
+      })}
+
+      <div className="sticky bottom-4 z-20 h-0">
+        {below.length > 0 ? (
+          <div className="absolute inset-x-0 bottom-0 flex justify-center">
+            <button
+              type="button"
+              className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-line bg-surface/95 px-3 py-1 text-xs font-medium text-muted shadow-card backdrop-blur transition-colors hover:border-accent hover:text-ink"
+              onClick={() => reveal(below[0])}
+              data-testid="more-below"
+            >
+              <Arrow up={false} />
+              {below.length} more below
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

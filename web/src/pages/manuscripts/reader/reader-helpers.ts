@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import { matchPath, useLocation } from 'react-router';
+import { readerResponse, type ReaderResponse } from '@margins/common';
+import { api } from '../../../api/client.ts';
+import { readerUrl } from '../../../api/manuscripts.ts';
+import { usePageConfig } from '../../../page-config.ts';
+
+const READER_PATH = '/manuscript/document/reader/:manuscript_id';
+const WORDS_PER_MINUTE = 250;
+
+/** The reader's data: the page's own, or fetched as JSON after an in-app navigation. */
+export function useReaderData(): { view: ReaderResponse | null; loading: boolean } {
+  const { data } = usePageConfig();
+  const { pathname } = useLocation();
+  const fromPage = readerResponse.safeParse(data);
+  const manuscriptId = Number(matchPath(READER_PATH, pathname)?.params.manuscript_id);
+  const query = useQuery({
+    queryKey: ['reader', manuscriptId],
+    queryFn: async () => readerResponse.parse(await api.get(readerUrl(manuscriptId))),
+    enabled: !fromPage.success && Number.isInteger(manuscriptId) && manuscriptId > 0,
+  });
+  if (fromPage.success) return { view: fromPage.data, loading: false };
+  return { view: query.data ?? null, loading: query.isPending && query.fetchStatus !== 'idle' };
+}
+
+/** What a bookmark shows for a block: its text, or what stands for a textless block. */
+export function blockText(block: Element | undefined): string {
+  if (!block) return '';
+  const text = block.textContent?.replace(/\s+/g, ' ').trim();
+  if (text) return text;
+  if (block.matches('hr')) return '* * *';
+  return block.querySelector('img')?.getAttribute('alt') || 'Image';
+}
+
+/** "about 12 min read", or hours and minutes for a book. */
+export function readingTime(words: number): string {
+  const minutes = Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+  if (minutes < 60) return `about ${minutes} min read`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `about ${hours} h${rest ? ` ${rest} min` : ''} read`;
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    : false;
+}
+
+/** Scrolls a block under the header and gives it the focus (for keyboard and screen readers). */
+export function jumpTo(element: HTMLElement | null | undefined) {
+  if (!element) return;
+  element.scrollIntoView?.({
+    block: 'start',
+    behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+  });
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  element.focus({ preventScroll: true });
+}
