@@ -359,17 +359,21 @@ export async function reanchorHighlights(
   const doc = cachedDocumentText(version.id, () => version.html);
   const budget = limitedBudget(REANCHOR_FUZZY_BUDGET.count, REANCHOR_FUZZY_BUDGET.ms);
   const mappers = await oldDraftMappers(tx, rows, doc);
-  const updates = rows.map((row) => {
+  const updates: Parameters<typeof writeAnchors>[1] = [];
+  for (const [index, row] of rows.entries()) {
+    // Let the event loop breathe (sockets, requests) on a long book with many highlights.
+    if (index > 0 && index % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
     const mapped = row.versionId === null ? undefined : mappers.get(row.versionId)?.(row.textStart);
     const placement = placeAnchor(doc, row, { budget, expectedStart: mapped });
     if (!placement) {
       summary.orphaned += 1;
-      return { ...storedFields(row), id: row.id, version_id: row.versionId, orphaned: true };
+      updates.push({ ...storedFields(row), id: row.id, version_id: row.versionId, orphaned: true });
+      continue;
     }
     summary[placement.method === 'fuzzy' ? 'moved' : 'kept'] += 1;
     const anchor = anchorAt(doc, placement.start, placement.end);
-    return { ...storedFields(anchor), id: row.id, version_id: version.id, orphaned: false };
-  });
+    updates.push({ ...storedFields(anchor), id: row.id, version_id: version.id, orphaned: false });
+  }
   for (let index = 0; index < updates.length; index += 500) {
     await writeAnchors(tx, updates.slice(index, index + 500));
   }

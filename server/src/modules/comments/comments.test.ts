@@ -558,6 +558,26 @@ describe('reports', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes the comment and report calls from their schemas', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/comments/manuscript/{manuscript_id}',
+        '/comments/selection/{selection_id}',
+        '/comments/{comment_id}',
+        '/comments/{comment_id}/rank/{dir}',
+        '/report/reasons',
+        '/report/',
+      ]),
+    );
+    expect(paths['/comments/{comment_id}']).toHaveProperty('put');
+    expect(paths['/comments/{comment_id}']).toHaveProperty('delete');
+  });
+});
+
 describe('the manuscript cards', () => {
   it('count the live comments', async () => {
     const scene = await buildScene(test);

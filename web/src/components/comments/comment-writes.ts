@@ -36,9 +36,13 @@ function refused(ack: { error: string; errors?: Record<string, string[]> | undef
   return new ApiError(400, ack.error, ack.errors ?? {});
 }
 
-/** The contract's highlight input of a selection (the server recomputes the quote itself). */
-export function highlightInputOf(anchor: SelectionAnchor): HighlightInput {
+/**
+ * The contract's highlight input of a selection (the server recomputes the quote, context and
+ * paths from the text position itself); `colour` is its place in the colour cycle.
+ */
+export function highlightInputOf(anchor: SelectionAnchor, colour?: number): HighlightInput {
   return {
+    ...(colour === undefined ? {} : { colour }),
     startPath: anchor.startPath,
     endPath: anchor.endPath,
     startOffset: anchor.startOffset,
@@ -61,6 +65,7 @@ export async function createHighlight(
   context: WriteContext,
   selectionId: string,
   anchor: SelectionAnchor,
+  colour?: number,
 ): Promise<Highlight | null> {
   const room = live(context);
   if (!room) return null;
@@ -68,7 +73,7 @@ export async function createHighlight(
     room: room.room,
     selection_id: selectionId,
     manuscript_id: context.manuscriptId,
-    highlight: highlightInputOf(anchor),
+    highlight: highlightInputOf(anchor, colour),
   });
   if (ack === null) return null;
   if (!ack.ok) throw refused(ack);
@@ -84,6 +89,7 @@ export async function saveNewComment(
   text: string,
   /** The range, when the highlight is not stored yet (it is created with the comment). */
   unsavedAnchor: SelectionAnchor | null,
+  colour?: number,
 ): Promise<Comment> {
   const room = live(context);
   if (room && !unsavedAnchor) {
@@ -101,7 +107,7 @@ export async function saveNewComment(
   }
   const answer = await createCommentHttp(context.manuscriptId, {
     highlight: unsavedAnchor
-      ? { selection_id: selectionId, ...highlightInputOf(unsavedAnchor) }
+      ? { selection_id: selectionId, ...highlightInputOf(unsavedAnchor, colour) }
       : { selection_id: selectionId },
     comment: text,
   });

@@ -31,25 +31,8 @@ import { ReportDialog } from './report-dialog.tsx';
 import { SelectionCommenter } from './selection-commenter.tsx';
 import { useCommentData } from './use-comment-data.ts';
 import { useHighlightLayer, type DraftHighlight } from './use-highlight-layer.ts';
+import { buildThreads, drawnHighlights, newSelectionId, type Thread } from './threads.ts';
 import { useMediaQuery, WIDE_QUERY } from './use-media-query.ts';
-
-/** One highlight and its comments: a card in the margin (or the drawer). */
-export interface Thread {
-  id: string;
-  /** Null for a draft the server does not have yet. */
-  highlight: Highlight | null;
-  /** Best first: rank, then age. */
-  comments: Comment[];
-  /** Position in the text (orphans: Infinity). */
-  start: number;
-  colour: number;
-  /** The passage, '' when private comments withhold it. */
-  quote: string;
-  /** Being written now: not saved yet. */
-  draft: boolean;
-  /** Highlighted by the current user. */
-  own: boolean;
-}
 
 /** The one comment editor that may be open. */
 export type Editor =
@@ -63,6 +46,8 @@ export interface ReportTarget {
   /** What the modal says is reported. */
   label: string;
 }
+
+export type { Thread };
 
 export interface CommentsApi {
   /** False while no text is shown (gates, inking): nothing is loaded or connected. */
@@ -113,40 +98,6 @@ export function useComments(): CommentsApi {
 /** The same, or null outside a provider (parts of the reader shown without comments). */
 export function useOptionalComments(): CommentsApi | null {
   return useContext(CommentsContext);
-}
-
-/** A fresh selection id (the contract: 6–64 of A–Z a–z 0–9 - _). */
-export function newSelectionId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** Comments of a thread, best first (rank, then the older one). */
-export function byRank(a: Comment, b: Comment): number {
-  return b.rank - a.rank || Date.parse(a.created) - Date.parse(b.created) || a.id - b.id;
-}
-
-/** How long someone else's highlight may stay without a comment: they are still writing. */
-export const WRITING_GRACE_MS = 15 * 60_000;
-
-/**
- * The highlights to draw: every one with comments, one's own, and someone else's new one
- * without a comment yet (they are writing it: it appears live) — not one abandoned long ago.
- */
-export function drawnHighlights(
-  highlights: readonly Highlight[],
-  comments: readonly Comment[],
-  currentUserId: number | null,
-  now: number,
-): Highlight[] {
-  const commented = new Set(comments.map((comment) => comment.selection_id));
-  return highlights.filter(
-    (highlight) =>
-      commented.has(highlight.selection_id) ||
-      highlight.user_id === currentUserId ||
-      now - Date.parse(highlight.created) < WRITING_GRACE_MS,
-  );
 }
 
 interface DraftState extends DraftHighlight {
@@ -212,54 +163,18 @@ export function CommentsProvider({
     [manuscriptId, room, update],
   );
 
-  const { threads, orphans } = useMemo(() => {
-    const commentsBySelection = new Map<string, Comment[]>();
-    for (const comment of data?.comments ?? []) {
-      const list = commentsBySelection.get(comment.selection_id);
-      if (list) list.push(comment);
-      else commentsBySelection.set(comment.selection_id, [comment]);
-    }
-    const placed: Thread[] = [];
-    const unplaced: Thread[] = [];
-    const orphanIds = new Set(layer.orphans.map((highlight) => highlight.selection_id));
-    for (const highlight of drawn) {
-      const comments = (commentsBySelection.get(highlight.selection_id) ?? []).sort(byRank);
-      const own = highlight.user_id === currentUserId;
-      const isDraft = draft?.selectionId === highlight.selection_id;
-      // Someone else's highlight without a comment yet has no card (they are still writing).
-      if (comments.length === 0 && !own && !isDraft) continue;
-      const placement = layer.placements.get(highlight.selection_id);
-      const thread: Thread = {
-        id: highlight.selection_id,
-        highlight,
-        comments,
-        start: placement?.start ?? Infinity,
-        colour: highlight.colour,
-        quote: highlight.quote.exact || highlight.selectedText,
-        draft: isDraft,
-        own,
-      };
-      if (orphanIds.has(highlight.selection_id)) {
-        if (comments.length > 0) unplaced.push(thread);
-      } else if (placement) {
-        placed.push(thread);
-      }
-    }
-    if (draft && !highlights.some((highlight) => highlight.selection_id === draft.selectionId)) {
-      placed.push({
-        id: draft.selectionId,
-        highlight: null,
-        comments: [],
-        start: draft.anchor.start,
-        colour: draft.colour,
-        quote: draft.anchor.quote.exact,
-        draft: true,
-        own: true,
-      });
-    }
-    placed.sort((a, b) => a.start - b.start);
-    return { threads: placed, orphans: unplaced };
-  }, [data, drawn, highlights, layer.placements, layer.orphans, draft, currentUserId]);
+  const { threads, orphans } = useMemo(
+    () =>
+      buildThreads({
+        highlights: drawn,
+        comments: data?.comments ?? [],
+        placements: layer.placements,
+        orphans: layer.orphans,
+        draft,
+        currentUserId,
+      }),
+    [data, drawn, layer.placements, layer.orphans, draft, currentUserId],
+  );
 
   const commentCount = data?.comments.length ?? 0;
 
@@ -299,16 +214,13 @@ export function CommentsProvider({
         return;
       }
       const selectionId = newSelectionId();
-      setDraft({
-        selectionId,
-        anchor,
-        colour: highlights.length % HIGHLIGHT_COLOURS.length,
-        stored: false,
-      });
+      // The next colour of the cycle, by the highlights the page has (the server keeps it).
+      const colour = highlights.length % HIGHLIGHT_COLOURS.length;
+      setDraft({ selectionId, anchor, colour, stored: false });
       setEditor({ kind: 'new', selectionId });
       setActiveId(selectionId);
       if (!isWide) setDrawer({ open: true, threadId: selectionId });
-      const pending = writes.createHighlight(context, selectionId, anchor).then(
+      const pending = writes.createHighlight(context, selectionId, anchor, colour).then(
         (highlight) => {
           if (highlight) {
             setDraft((current) =>
@@ -351,6 +263,7 @@ export function CommentsProvider({
             editor.selectionId,
             text,
             stored ? null : (current?.anchor ?? null),
+            current?.colour,
           );
           finishDraft(editor.selectionId);
         }

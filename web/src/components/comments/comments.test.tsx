@@ -163,6 +163,7 @@ describe('writing a comment from a selection', () => {
         startPath: [0, 0],
         endPath: [0, 0],
         block_id: 'p1',
+        colour: 0, // the first highlight of the page: the first colour of the cycle
       },
     });
     const selectionId = sent!.selection_id;

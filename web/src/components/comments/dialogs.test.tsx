@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@margins/common';
 import { renderWithApp } from '../../test/render.tsx';
 import { relativeTime } from './comment-time.tsx';
-import { drawnHighlights } from './comments-context.tsx';
+import { drawnHighlights } from './threads.ts';
 import { ReportDialog } from './report-dialog.tsx';
 import { ShareDialog } from './share-dialog.tsx';
 import { buildComment, buildHighlight } from './test-data.ts';
