@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { Server } from 'socket.io';
 import {
   COMMENT_MESSAGES,
@@ -44,6 +45,7 @@ export class Realtime implements EventPublisher {
   io: RealtimeServer | null = null;
   private presence: Presence | null = null;
   private clustered = false;
+  private adapterPool: pg.Pool | null = null;
   private context: AppContext | null = null;
 
   private get ctx(): AppContext {
@@ -64,8 +66,15 @@ export class Realtime implements EventPublisher {
       allowRequest: (request, callback) => callback(null, isSameOrigin(request, publicOrigin)),
     });
     if (ctx.database.pool) {
+      // Its own small pool: the adapter keeps one connection LISTENing for good, which must not
+      // take one from the app's queries, nor keep the app's pool from ending.
+      this.adapterPool = new pg.Pool({ ...ctx.database.pool.options, max: 4 });
+      // A server that ends the LISTEN connection (restart, dropped database) must not crash us:
+      // the adapter reconnects on "end".
+      this.adapterPool.on('error', () => undefined);
+      this.adapterPool.on('connect', (client) => client.on('error', () => undefined));
       io.adapter(
-        createAdapter(ctx.database.pool, {
+        createAdapter(this.adapterPool, {
           errorHandler: (error) => app.log.warn({ err: error }, 'socket.io postgres adapter'),
         }),
       );
@@ -86,6 +95,9 @@ export class Realtime implements EventPublisher {
     io.local.disconnectSockets(true);
     io.engine.close();
     await io.of('/').adapter.close();
+    // The adapter's last NOTIFY (it is closing) may still be on its way.
+    await this.adapterPool?.end().catch(() => undefined);
+    this.adapterPool = null;
   }
 
   /** Sends a committed event to its manuscript room, presented per kind of recipient. */

@@ -10,6 +10,7 @@ import {
   type CommentListResponse,
   type ServerToClientEvents,
 } from '@margins/common';
+import { buildApp } from '../app.ts';
 import { schema } from '../db/index.ts';
 import { createTestApp, type TestApp, type TestClient } from '../test/harness.ts';
 import {
@@ -61,10 +62,11 @@ const cookieOf = (client: TestClient) =>
 async function connect(
   who: Person | TestClient | null,
   headers: Record<string, string> = {},
+  url = baseUrl,
 ): Promise<Peer> {
   const client = who === null ? null : 'client' in who ? who.client : who;
   const cookie = client ? cookieOf(client) : '';
-  const socket: Client = connectClient(baseUrl, {
+  const socket: Client = connectClient(url, {
     path: '/socket.io',
     transports: ['websocket'],
     reconnection: false,
@@ -732,5 +734,68 @@ describe('sessions', () => {
       highlight: selectionOf(QUOTE),
     });
     expect(write).toEqual({ ok: false, error: MESSAGES.notLoggedIn });
+  });
+});
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('two server processes (PostgreSQL adapter)', () => {
+  it('carry broadcasts, private views, presence and evictions between the servers', async () => {
+    const second = await buildApp(test.ctx.config, test.database);
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+    try {
+      // The adapters find each other by heartbeat.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const scene = await buildScene(test, { privateComments: true });
+      const room = roomName(scene.manuscript.id);
+      const owner = await connect(scene.owner); // first server
+      await join(owner, scene.manuscript.id);
+      const writer = await connect(scene.writer, {}, secondUrl);
+      const reader = await connect(scene.reader, {}, secondUrl);
+      await join(writer, scene.manuscript.id);
+      const joined = await join(reader, scene.manuscript.id);
+      const present = (joined.users as Array<{ id: number }>).map((user) => user.id).sort();
+      expect(present).toEqual(
+        [scene.owner.user.id, scene.writer.user.id, scene.reader.user.id].sort(),
+      );
+      await received(
+        owner,
+        'join_room',
+        (event: { user: { id: number } | null }) => event.user?.id === scene.reader.user.id,
+      );
+
+      const selectionId = newSelectionId();
+      await send(writer, 'highlight', {
+        room,
+        manuscript_id: scene.manuscript.id,
+        selection_id: selectionId,
+        highlight: selectionOf(QUOTE),
+      });
+      const saved = await send(writer, 'save_comment', {
+        room,
+        comment: { selection_id: selectionId, comment: SECRET },
+      });
+      expect(saved.ok).toBe(true);
+      expect(await received(owner, 'new_comment')).toMatchObject({ comment: { comment: SECRET } });
+      expect(await received(reader, 'new_comment')).toMatchObject({
+        comment: { comment: MESSAGES.privateComments },
+      });
+      await settle();
+      expect(JSON.stringify(reader.received)).not.toContain(SECRET);
+
+      // The first server evicts a reader connected to the second.
+      await test.ctx.realtime.evictFromRoom(scene.manuscript.id, scene.reader.user.id);
+      expect(await received(reader, 'error')).toMatchObject({ event: 'evicted', room });
+      await postComment(scene.owner.client, scene.manuscript.id, LATER_QUOTE, 'After');
+      await received(
+        writer,
+        'new_comment',
+        (event: { comment: { comment: string } }) =>
+          event.comment.comment === MESSAGES.privateComments,
+      );
+      await settle();
+      expect(eventsOf(reader, 'new_comment')).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
   });
 });

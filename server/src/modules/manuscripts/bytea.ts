@@ -1,13 +1,14 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
-// Large files go to and from the database as base64 text, encoded and decoded natively (Buffer
-// in Node, encode/decode in PostgreSQL). PGlite's own bytea conversion walks the bytes one by
-// one in JavaScript: about 100 ms of blocked event loop per megabyte, each way.
+// Large files go to and from the database without a conversion in JavaScript: they are stored as
+// a binary parameter (PGlite and node-postgres copy the bytes as they are; see db/index.ts) and
+// read as base64 text, encoded by PostgreSQL and decoded natively by Buffer. PGlite's own bytea
+// conversion walks the bytes one by one in JavaScript: about 100 ms of blocked event loop per
+// megabyte, each way.
 
-/** A bytea value for an insert, sent as base64 text. */
-export function byteaValue(bytes: Uint8Array): SQL {
-  const base64 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
-  return sql`decode(${base64}, 'base64')`;
+/** A bytea value for an insert: the bytes themselves, sent as a binary parameter. */
+export function byteaValue(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** Selects a bytea column as base64 text; read it with fromBase64(). */

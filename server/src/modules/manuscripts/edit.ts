@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { ManuscriptRow } from './presenter.ts';
+import { recheckRoom } from '../invites/evict.ts';
 import { checkGenres, setGenres } from './upload.ts';
 
 /** Saves the edit form: only the fields sent change (moderation fields are not the author's). */
@@ -12,7 +13,7 @@ export async function editManuscript(
   manuscript: ManuscriptRow,
   values: ManuscriptEditValues,
 ): Promise<ManuscriptRow> {
-  return ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     await checkGenres(tx, values.genre_ids);
     const [updated] = await tx
       .update(schema.manuscripts)
@@ -32,6 +33,11 @@ export async function editManuscript(
     if (values.genre_ids !== undefined) await setGenres(tx, manuscript.id, values.genre_ids);
     return updated;
   });
+  // Readers who lost access through this change leave the live room now, not at reconnect.
+  if (updated.visibility !== manuscript.visibility || updated.nsfw !== manuscript.nsfw) {
+    await recheckRoom(ctx, manuscript.id);
+  }
+  return updated;
 }
 
 /** Deleting archives: the manuscript leaves every list and the reader, and stays in the database. */
@@ -40,4 +46,5 @@ export async function archiveManuscript(ctx: AppContext, manuscript: ManuscriptR
     .update(schema.manuscripts)
     .set({ archivedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(schema.manuscripts.id, manuscript.id), isNull(schema.manuscripts.archivedAt)));
+  await recheckRoom(ctx, manuscript.id);
 }
