@@ -14,17 +14,24 @@
 // dropped at the end). Each format is uploaded --repeat times (default 3); the time reported is
 // the median, /healthz percentiles are over every probe of every run of that format. Raw
 // mammoth (warm, in this process) is timed right after each DOCX upload, so the ratio compares
-// runs made under the same machine load.
+// runs made under the same machine load. DOCX is then uploaded --repeat times more without the
+// /healthz probes: the ratio target is judged on those (the probes are a load of their own),
+// and the ratio under probing is printed beside it.
 //
 // Memory: the server's peak RSS (VmHWM) is reset before each format (/proc/<pid>/clear_refs),
 // so each row shows that format's own peak; the start (migrations, demo seed, warm-up) is
-// reported apart. On a busy machine a /healthz answer can be late because the server's main
-// thread was waiting for a CPU, not working. "main CPU" is the most CPU time the server's main
-// thread ran while any one probe was out (/proc/<pid>/task/<pid>/schedstat): an upper bound of
-// any event-loop stall of our own; the CPU pressure column says how often anything on the
-// machine waited for a CPU (/proc/pressure/cpu).
+// reported apart.
+//
+// Stalls: bench/event-loop-monitor.mjs is loaded into the server (node --import) and logs every
+// event-loop stall over 20 ms with how long the main thread actually ran on a CPU during it.
+// Stalls that end while an upload is converting are counted, and only those in which the main
+// thread was busy or waiting for a CPU, not asleep (see stallsBetween). On a busy machine a
+// thread can be ready and still not run: that is the machine's stall, not ours. "stall" is the
+// longest stall, "ran" the most CPU time the main thread used inside one stall: an upper bound
+// of how long our own code held the loop. The CPU pressure column says how often anything on
+// the machine waited for a CPU (/proc/pressure/cpu).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +117,7 @@ const cleanups: Array<() => void | Promise<void>> = [];
 let server: ChildProcess | null = null;
 let serverOutput = '';
 let serverExited = false;
+let stallLog = '';
 
 async function cleanUp(): Promise<void> {
   while (cleanups.length > 0) {
@@ -129,24 +137,31 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function startServer(port: number, databaseUrl: string | undefined) {
   const dataDir = mkdtempSync(join(tmpdir(), 'margins-bench-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  stallLog = join(dataDir, 'stalls.jsonl');
   const nodeArgs = args['server-node-args'].split(/\s+/).filter(Boolean);
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      WORD_LIMIT_FREE: '100000000',
-      NODE_ENV: 'development',
-      SEED_DEMO: 'true',
+  const monitor = new URL('./event-loop-monitor.mjs', import.meta.url).href;
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', '--import', monitor, 'server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        MARGINS_BENCH_STALL_LOG: stallLog,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? '',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
+        WORD_LIMIT_FREE: '100000000',
+        NODE_ENV: 'development',
+        SEED_DEMO: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   server = child;
   cleanups.push(async () => {
     if (serverExited) return;
@@ -203,14 +218,27 @@ function resetPeakRss(): boolean {
   }
 }
 
-/** Nanoseconds the server's main thread has run on a CPU. */
-function mainThreadCpuNs(): number {
-  try {
-    const pid = server!.pid;
-    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]);
-  } catch {
-    return NaN;
-  }
+interface Stall {
+  at: number;
+  stallMs: number;
+  ranMs: number;
+  waitedMs: number;
+}
+
+/**
+ * The event-loop stalls the monitor in the server logged between these times (Date.now()).
+ * Only stalls in which the main thread was running or waiting for a CPU most of the time count:
+ * on this virtual machine a sleeping thread's timer can fire hundreds of ms late when the host
+ * is busy, while the loop itself was idle and would have answered any request at once.
+ */
+function stallsBetween(from: number, to: number): Stall[] {
+  if (!stallLog || !existsSync(stallLog)) return [];
+  return readFileSync(stallLog, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Stall)
+    .filter((stall) => stall.at >= from && stall.at <= to)
+    .filter((stall) => stall.ranMs + stall.waitedMs >= 0.8 * stall.stallMs);
 }
 
 /** Microseconds any task on the machine has waited for a CPU (PSI), or NaN. */
@@ -250,28 +278,20 @@ function client(base: string) {
 // ---------------------------------------------------------------------------------------------
 // Measurements
 
-interface Probe {
-  ms: number;
-  /** CPU time the server's main thread ran while the probe was out (bounds our own stall). */
-  mainCpuMs: number;
-}
-
-/** Probes /healthz back to back while `until` is pending. */
-async function probeHealth(base: string, until: Promise<unknown>): Promise<Probe[]> {
-  const probes: Probe[] = [];
+/** Probes /healthz back to back while `until` is pending; returns the latencies in ms. */
+async function probeHealth(base: string, until: Promise<unknown>): Promise<number[]> {
+  const probes: number[] = [];
   let done = false;
   void until.then(
     () => (done = true),
     () => (done = true),
   );
   while (!done) {
-    const cpuBefore = mainThreadCpuNs();
     const start = performance.now();
     const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(30_000) });
     await response.arrayBuffer();
     const ms = performance.now() - start;
-    const ran = (mainThreadCpuNs() - cpuBefore) / 1e6;
-    probes.push({ ms, mainCpuMs: Number.isFinite(ran) ? Math.min(ms, ran) : ms });
+    probes.push(ms);
     if (!response.ok) throw new Error(`/healthz answered ${response.status}`);
     await sleep(5);
   }
@@ -329,12 +349,16 @@ async function rawMammothSeconds(): Promise<number> {
 interface Row {
   format: Format;
   seconds: number[];
-  probes: Probe[];
+  /** /healthz latencies, ms. */
+  probes: number[];
+  stalls: Stall[];
   /** Peak RSS of the server while this format's uploads ran (NaN when it cannot be reset). */
   peakMb: number;
   /** Share of the time some task on the machine waited for a CPU. */
   cpuPressure: number;
+  /** DOCX only: raw mammoth, and uploads without /healthz probes, alternating with it. */
   raw: number[];
+  unprobed: number[];
 }
 
 const rows: Row[] = [];
@@ -379,19 +403,41 @@ try {
     }
     perFormatPeaks = resetPeakRss();
     const pressureBefore = cpuPressureUs();
+    /** [from, to] (Date.now()) of each upload, while a book converts. */
+    const windows: Array<[number, number]> = [];
     const formatStart = performance.now();
-    const row: Row = { format, seconds: [], probes: [], peakMb: NaN, cpuPressure: NaN, raw: [] };
+    const row: Row = {
+      format,
+      seconds: [],
+      probes: [],
+      stalls: [],
+      peakMb: NaN,
+      cpuPressure: NaN,
+      raw: [],
+      unprobed: [],
+    };
     for (let run = 0; run < repeat; run++) {
+      const uploadStartedAt = Date.now();
       const upload = uploadAndWait(call, format);
       const [seconds, probes] = await Promise.all([upload, probeHealth(base, upload)]);
       row.seconds.push(seconds);
       row.probes.push(...probes);
+      windows.push([uploadStartedAt, Date.now()]);
       if (format === 'docx') row.raw.push(await rawMammothSeconds());
+    }
+    // The ratio to raw mammoth is also measured without the /healthz probes, whose ~150
+    // requests a second load the 2 cores as much as a second reader; both are printed.
+    for (let run = 0; format === 'docx' && run < repeat; run++) {
+      row.unprobed.push(await uploadAndWait(call, format));
+      row.raw.push(await rawMammothSeconds());
     }
     const memory = serverMemoryMb();
     if (perFormatPeaks) row.peakMb = memory.hwm;
     peak = Math.max(peak, memory.hwm);
     row.cpuPressure = (cpuPressureUs() - pressureBefore) / 1000 / (performance.now() - formatStart);
+    await sleep(100); // the monitor's last stall of this format is on disk
+    // A stall is logged when it ends: one that ends inside an upload's window is counted.
+    row.stalls = windows.flatMap(([from, to]) => stallsBetween(from, to));
     rows.push(row);
   }
 } catch (error) {
@@ -408,33 +454,56 @@ const fixed = (value: number, digits: number, width: number) =>
   (Number.isFinite(value) ? value.toFixed(digits) : '—').padStart(width);
 const maxOf = (values: number[]) =>
   values.length === 0 ? NaN : values.reduce((a, b) => Math.max(a, b), -Infinity);
+/** The longest stall and the most CPU our main thread used inside one stall (0 when none). */
+const stallsOf = (row: Row) => ({
+  stall: row.stalls.length ? maxOf(row.stalls.map((stall) => stall.stallMs)) : 0,
+  ran: row.stalls.length ? maxOf(row.stalls.map((stall) => stall.ranMs)) : 0,
+});
+
 console.log(
   `\nUpload → reader-ready, 150k-word book, real server process (${args['database-url'] ? 'PostgreSQL' : 'PGlite'}), ` +
     `median of ${repeat}; load average ${loadBefore.toFixed(2)} → ${loadavg()[0]!.toFixed(2)} (2 cores)`,
 );
 console.log(
-  `  server start → listening ${fixed(startSeconds, 2, 5)} s (migrations, demo seed, conversion thread warm-up); ` +
+  `  server start → listening ${fixed(startSeconds, 2, 0)} s (migrations, demo seed, conversion thread warm-up); ` +
     `peak RSS during start ${fixed(startPeakMb, 0, 0)} MB, idle RSS after ${fixed(idle.rss, 0, 0)} MB`,
 );
 console.log(
-  '  format  median s  runs                 healthz p99     max  main CPU   probes  peak RSS  CPU pressure',
+  '  format  median s  runs                  healthz p99    max   loop stall  ran   peak RSS  CPU pressure',
 );
-console.log('                                                          per probe');
 for (const row of rows) {
-  const ms = row.probes.map((probe) => probe.ms);
+  const { stall, ran } = stallsOf(row);
   let line =
     `  ${row.format.padEnd(6)}  ${fixed(median(row.seconds), 2, 6)}    ${row.seconds
       .map((s) => s.toFixed(2))
       .join(' ')
       .padEnd(20)} ` +
-    `${fixed(percentile(ms, 99), 1, 7)} ms ${fixed(maxOf(ms), 1, 6)} ms ${fixed(maxOf(row.probes.map((probe) => probe.mainCpuMs)), 1, 6)} ms  ` +
-    `${String(row.probes.length).padStart(5)}  ${fixed(row.peakMb, 0, 5)} MB  ${fixed(row.cpuPressure * 100, 0, 5)} %`;
+    `${fixed(percentile(row.probes, 99), 1, 7)} ms ${fixed(maxOf(row.probes), 1, 6)} ms ` +
+    `${fixed(stall, 0, 6)} ms ${fixed(ran, 0, 4)} ms ${fixed(row.peakMb, 0, 5)} MB ${fixed(row.cpuPressure * 100, 0, 6)} %`;
   if (row.format === 'docx') {
-    line += `  raw mammoth ${fixed(median(row.raw), 2, 4)} s (${row.raw.map((s) => s.toFixed(2)).join(' ')})`;
+    line +=
+      `  without probes ${fixed(median(row.unprobed), 2, 4)} s (${row.unprobed.map((s) => s.toFixed(2)).join(' ')})` +
+      `; raw mammoth ${fixed(median(row.raw), 2, 4)} s (${row.raw.map((s) => s.toFixed(2)).join(' ')})`;
   }
   console.log(line);
 }
 for (const line of skipped) console.log(`  skipped ${line}`);
+const longStalls = rows.flatMap((row) =>
+  row.stalls
+    .filter((stall) => stall.stallMs > TARGETS.maxMs)
+    .map((stall) => ({ ...stall, format: row.format })),
+);
+if (longStalls.length > 0) {
+  console.log(
+    `  event-loop stalls over ${TARGETS.maxMs} ms: ` +
+      longStalls
+        .map(
+          (stall) =>
+            `${stall.format} ${stall.stallMs.toFixed(0)} ms (ran ${stall.ranMs.toFixed(0)})`,
+        )
+        .join(', '),
+  );
+}
 if (!perFormatPeaks && rows.length > 0) {
   console.log(
     '  (peak RSS per format unavailable: /proc/<pid>/clear_refs not writable; see the total)',
@@ -442,23 +511,19 @@ if (!perFormatPeaks && rows.length > 0) {
 }
 
 const docx = rows.find((row) => row.format === 'docx');
-const docxRatio = docx ? median(docx.seconds) / median(docx.raw) : NaN;
+const docxRatio = docx ? median(docx.unprobed) / median(docx.raw) : NaN;
+const docxProbedRatio = docx ? median(docx.seconds) / median(docx.raw) : NaN;
 const slowest = maxOf(rows.map((row) => median(row.seconds)));
-const worstP99 = maxOf(
-  rows.map((row) =>
-    percentile(
-      row.probes.map((probe) => probe.ms),
-      99,
-    ),
-  ),
-);
-const worstMax = maxOf(rows.flatMap((row) => row.probes.map((probe) => probe.ms)));
-const worstBusy = maxOf(rows.flatMap((row) => row.probes.map((probe) => probe.mainCpuMs)));
+const worstP99 = maxOf(rows.map((row) => percentile(row.probes, 99)));
+const worstMax = maxOf(rows.flatMap((row) => row.probes));
+const worstStall = maxOf(rows.map((row) => stallsOf(row).stall));
+const worstRan = maxOf(rows.map((row) => stallsOf(row).ran));
 const conversionPeak = perFormatPeaks ? maxOf(rows.map((row) => row.peakMb)) : peak;
 console.log('');
 if (docx) {
   console.log(
-    `  DOCX ratio to raw mammoth   ${docxRatio.toFixed(2)}× (target ≤ ${TARGETS.docxRatio})  ${verdict(docxRatio <= TARGETS.docxRatio)}`,
+    `  DOCX ratio to raw mammoth   ${docxRatio.toFixed(2)}× (target ≤ ${TARGETS.docxRatio})  ${verdict(docxRatio <= TARGETS.docxRatio)}` +
+      `   (while /healthz is probed back to back: ${docxProbedRatio.toFixed(2)}×)`,
   );
 }
 console.log(
@@ -472,8 +537,11 @@ console.log(
   `  /healthz p99 (worst format) ${worstP99.toFixed(1)} ms (target < ${TARGETS.p99Ms})  ${verdict(worstP99 < TARGETS.p99Ms)}`,
 );
 console.log(
-  `  /healthz max (stall bound)  ${worstMax.toFixed(1)} ms (target < ${TARGETS.maxMs})  ${verdict(worstMax < TARGETS.maxMs)}` +
-    `   (our main thread ran at most ${worstBusy.toFixed(1)} ms of CPU inside any one probe)`,
+  `  /healthz max (stall bound)  ${worstMax.toFixed(1)} ms (target < ${TARGETS.maxMs})  ${verdict(worstMax < TARGETS.maxMs)}`,
+);
+console.log(
+  `  in-server loop monitor: longest stall while converting ${worstStall.toFixed(0)} ms, ` +
+    `in which the main thread ran ≤ ${worstRan.toFixed(0)} ms (the rest: waiting for a CPU)`,
 );
 if (failure) {
   console.error('\nThe benchmark failed:', failure);
