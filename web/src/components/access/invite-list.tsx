@@ -7,7 +7,7 @@ import { Avatar } from '../avatar.tsx';
 import { ConfirmDialog } from '../dialog.tsx';
 import { useFlash, useToast } from '../feedback/feedback.tsx';
 import { visibilityLabel } from '../manuscripts/visibility.ts';
-import { copyText } from './copy.ts';
+import { copyTextOrThrow as copyText } from '../../lib/copy-text.ts';
 import { inviteePrimary, inviteeSecondary, STATUS_LABELS, statusTone } from './invite-labels.ts';
 
 const shortDateFormat = new Intl.DateTimeFormat(undefined, {

@@ -24,7 +24,7 @@ import {
   visibilityLabel,
 } from '../manuscripts/visibility.ts';
 import { InkSpinner } from '../manuscripts/upload-progress.tsx';
-import { copyText } from './copy.ts';
+import { copyTextOrThrow as copyText } from '../../lib/copy-text.ts';
 import { InviteList } from './invite-list.tsx';
 import { UserInviteForm } from './user-invite-form.tsx';
 

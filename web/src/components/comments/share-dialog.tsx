@@ -2,42 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@margins/common';
 import { Dialog } from '../dialog.tsx';
 import { useFlash } from '../feedback/feedback.tsx';
+import { copyText } from '../../lib/copy-text.ts';
 
 /** How long the button says "Copied!". */
 const COPIED_MS = 2_000;
-
-/**
- * Copies text to the clipboard: the Clipboard API where the page may use it, else the old
- * select-and-copy through a hidden textarea (plain http on a LAN address, older browsers).
- */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (window.isSecureContext && navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Refused (permissions, focus): the fallback below may still work.
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  area.style.pointerEvents = 'none';
-  document.body.appendChild(area);
-  const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  area.select();
-  let copied = false;
-  try {
-    copied = document.execCommand('copy');
-  } catch {
-    copied = false;
-  }
-  area.remove();
-  previous?.focus({ preventScroll: true });
-  return copied;
-}
 
 /** The reader's share modal: the reading address and a "Copy link" button ("Copied!"). */
 export function ShareDialog({

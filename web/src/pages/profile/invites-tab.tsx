@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MESSAGES, type InviteCode } from '@margins/common';
 import { api, ApiError } from '../../api/client.ts';
 import { useFlash, useToast } from '../../components/feedback/feedback.tsx';
+import { copyTextOrThrow as copyText } from '../../lib/copy-text.ts';
 import { formatDate } from '../../lib/dates.ts';
 
 interface GenerateInviteResponse {
@@ -11,23 +12,6 @@ interface GenerateInviteResponse {
 
 function inviteUrl(code: string): string {
   return `${window.location.origin}/auth/invite/landing/${encodeURIComponent(code)}`;
-}
-
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand('copy');
-  area.remove();
-  if (!copied) throw new Error('Copy refused');
 }
 
 /** Platform invite codes: the list, "Generate invite code" and a copy button per code. */
