@@ -87,12 +87,15 @@ export class Realtime implements EventPublisher {
     app.addHook('preClose', async () => this.close());
   }
 
-  /** Disconnects every local socket and stops the adapter (the HTTP server is Fastify's). */
+  /**
+   * Closes every local connection and stops the adapter (the HTTP server is Fastify's).
+   * Closing the transports — not a socket.io "disconnect" packet, after which clients stay
+   * away for good — lets every reader reconnect by itself once a server is back.
+   */
   async close(): Promise<void> {
     const io = this.io;
     if (!io) return;
     this.io = null;
-    io.local.disconnectSockets(true);
     io.engine.close();
     await io.of('/').adapter.close();
     // The adapter's last NOTIFY (it is closing) may still be on its way.
