@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import type { GenreCategory, Manuscript, UploadResponse } from '@margins/common';
 import { readerUrl } from '../../api/manuscripts.ts';
 import { SharePanel } from '../../components/access/share-panel.tsx';
@@ -6,6 +6,7 @@ import { Dialog } from '../../components/dialog.tsx';
 import { ManuscriptForm } from '../../components/manuscripts/manuscript-form.tsx';
 import { NewDraftControl } from '../../components/manuscripts/new-draft.tsx';
 import { SurveyEditor } from '../../components/surveys/survey-editor.tsx';
+import { TabList } from '../../components/tab-list.tsx';
 
 /** The edit modal's tabs (SPEC §2). */
 const TABS = [
@@ -15,6 +16,11 @@ const TABS = [
   { id: 'share', label: 'Share' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
+const TAB_ITEMS = TABS.map((candidate) => ({
+  id: candidate.id,
+  // SPEC's tab name, shown with a capital.
+  label: <span className="inline-block first-letter:uppercase">{candidate.label}</span>,
+}));
 
 /**
  * The dashboard's per-manuscript edit modal, with its tabs: manuscript Info (the edit form
@@ -39,25 +45,6 @@ export function EditManuscriptModal({
   // A tab's panel is made when first opened, and kept (unsaved survey edits survive a switch).
   const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set<TabId>(['info']));
   if (!opened.has(tab)) setOpened(new Set([...opened, tab]));
-  const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
-
-  const handleTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((candidate) => candidate.id === tab);
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowLeft: index - 1,
-      Home: 0,
-      End: TABS.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = TABS[(target + TABS.length) % TABS.length];
-    if (!next) return;
-    setTab(next.id);
-    tabRefs.current.get(next.id)?.focus();
-  };
-
   return (
     <Dialog
       title={manuscript.title}
@@ -70,39 +57,14 @@ export function EditManuscriptModal({
       onClose={onClose}
       testId="edit-manuscript-dialog"
     >
-      <div
-        role="tablist"
-        aria-label="Manuscript settings"
+      <TabList
+        tabs={TAB_ITEMS}
+        selected={tab}
+        onSelect={setTab}
+        label="Manuscript settings"
+        idPrefix="edit-"
         className="-mx-5 mb-6 flex gap-1 overflow-x-auto border-b border-line px-5 sm:-mx-7 sm:px-7"
-      >
-        {TABS.map((candidate) => {
-          const selected = candidate.id === tab;
-          return (
-            <button
-              key={candidate.id}
-              ref={(element) => {
-                if (element) tabRefs.current.set(candidate.id, element);
-              }}
-              type="button"
-              role="tab"
-              id={`edit-tab-${candidate.id}`}
-              aria-selected={selected}
-              aria-controls={`edit-panel-${candidate.id}`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setTab(candidate.id)}
-              onKeyDown={handleTabKeyDown}
-              className={`-mb-px shrink-0 cursor-pointer border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors ${
-                selected
-                  ? 'border-accent text-accent'
-                  : 'border-transparent text-muted hover:border-line hover:text-ink'
-              }`}
-            >
-              {/* SPEC's tab name, shown with a capital. */}
-              <span className="inline-block first-letter:uppercase">{candidate.label}</span>
-            </button>
-          );
-        })}
-      </div>
+      />
       <section
         role="tabpanel"
         id="edit-panel-info"

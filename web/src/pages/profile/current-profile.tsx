@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   currentUser as currentUserSchema,
   genreCategory,
@@ -12,6 +12,7 @@ import {
 } from '@margins/common';
 import { z } from 'zod';
 import { PageContainer, PageHeading } from '../../components/page-heading.tsx';
+import { TabList } from '../../components/tab-list.tsx';
 import { usePageConfig } from '../../page-config.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { NotFoundPage } from '../not-found.tsx';
@@ -95,7 +96,6 @@ export function CurrentProfilePage() {
   const [tab, setTab] = useState<TabId>(
     () => tabFrom(window.location.hash) ?? tabFrom(data.tab) ?? 'profile',
   );
-  const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
   useDocumentTitle('Your profile');
 
   useEffect(() => {
@@ -109,25 +109,9 @@ export function CurrentProfilePage() {
 
   if (!bundle) return <NotFoundPage />;
 
-  const select = (next: TabId, focus = false) => {
+  const select = (next: TabId) => {
     setTab(next);
     window.history.replaceState(window.history.state, '', `#${next}`);
-    if (focus) tabRefs.current.get(next)?.focus();
-  };
-
-  const handleTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((candidate) => candidate.id === tab);
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowLeft: index - 1,
-      Home: 0,
-      End: TABS.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = TABS[(target + TABS.length) % TABS.length];
-    if (next) select(next.id, true);
   };
 
   return (
@@ -137,38 +121,14 @@ export function CurrentProfilePage() {
         title="Profile & settings"
         lead="How other writers and readers see you, what you like to read, and which messages reach your inbox."
       />
-      <div
-        role="tablist"
-        aria-label="Profile sections"
+      <TabList
+        tabs={TABS}
+        selected={tab}
+        onSelect={select}
+        label="Profile sections"
         className="-mx-4 mb-6 flex gap-1 overflow-x-auto border-b border-line px-4 sm:mx-0 sm:px-0"
-      >
-        {TABS.map((candidate) => {
-          const selected = candidate.id === tab;
-          return (
-            <button
-              key={candidate.id}
-              ref={(element) => {
-                if (element) tabRefs.current.set(candidate.id, element);
-              }}
-              type="button"
-              role="tab"
-              id={`tab-${candidate.id}`}
-              aria-selected={selected}
-              aria-controls={`panel-${candidate.id}`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => select(candidate.id)}
-              onKeyDown={handleTabKeyDown}
-              className={`-mb-px shrink-0 cursor-pointer border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4 ${
-                selected
-                  ? 'border-accent text-accent'
-                  : 'border-transparent text-muted hover:border-line hover:text-ink'
-              }`}
-            >
-              {candidate.label}
-            </button>
-          );
-        })}
-      </div>
+        tabClassName="sm:px-4"
+      />
 
       <section
         role="tabpanel"
