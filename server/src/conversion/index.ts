@@ -60,10 +60,13 @@ async function convertByFormat(
       const { convertDocx } = await import('./docx.ts');
       return convertDocx(bytes, imageUrl);
     }
-    case 'odt':
+    case 'odt': {
+      const { convertOdt } = await import('./odt.ts');
+      return convertOdt(bytes, imageUrl);
+    }
     case 'rtf': {
-      const { convertWithPandoc } = await import('./pandoc.ts');
-      return convertWithPandoc(bytes, format, imageUrl);
+      const { convertRtf } = await import('./rtf.ts');
+      return convertRtf(bytes, imageUrl);
     }
     case 'md': {
       const { convertMarkdown } = await import('./markdown.ts');
