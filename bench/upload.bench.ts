@@ -30,7 +30,7 @@
 // longest stall, "ran" the most CPU time the main thread used inside one stall: an upper bound
 // of how long our own code held the loop. The CPU pressure column says how often anything on
 // the machine waited for a CPU (/proc/pressure/cpu).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -141,14 +141,17 @@ async function startServer(port: number, databaseUrl: string | undefined) {
   const nodeArgs = args['server-node-args'].split(/\s+/).filter(Boolean);
   const started = performance.now();
   const monitor = new URL('./event-loop-monitor.mjs', import.meta.url).href;
+  // The server as `npm start` runs it: the built bundle under plain node.
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: join(root, 'server') });
   const child = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', '--import', monitor, 'server/src/main.ts'],
+    [...nodeArgs, '--import', monitor, 'server/dist/main.mjs'],
     {
       cwd: root,
       env: {
         ...process.env,
         MARGINS_BENCH_STALL_LOG: stallLog,
+        MALLOC_ARENA_MAX: '2', // as server/package.json's start script sets it
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,

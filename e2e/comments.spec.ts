@@ -1,77 +1,17 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, linkIn, test, uniqueEmail, uniqueHandle } from './support/fixtures.ts';
-import { Mailbox } from './support/mailbox.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { newPerson, uploadPublicManuscript } from './support/people.ts';
 
-const PASSWORD = 'a long enough passphrase';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** A small DOCX with chapters, italics, scene breaks, a footnote and a table. */
-const DOCX = path.join(root, 'server/src/conversion/fixtures/small.docx');
-
-/** The csrf_token cookie of a context (every write carries it as x-csrf-token). */
-async function csrfOf(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies()).find((candidate) => candidate.name === 'csrf_token');
-  if (!cookie) throw new Error('no csrf_token cookie yet');
-  return cookie.value;
-}
-
-/** A new browser with a new, verified, completed account logged in. */
-async function newPerson(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext();
-  // The cookie notice stays out of the way (its own spec covers it).
-  await context.addInitScript(() => window.localStorage.setItem('cookie-accept', 'true'));
-  const page = await context.newPage();
-  const mailbox = new Mailbox(page.request);
-  await page.goto('/');
-  const email = uniqueEmail(name.split(' ')[0]!.toLowerCase());
-  const signup = await page.request.post('/auth/signup', {
-    data: { email, password: PASSWORD, display_name: name },
-    headers: { 'x-csrf-token': await csrfOf(context) },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  await page.goto(linkIn(await mailbox.waitFor(email, 'Verify your e-mail'), '/auth/verify'));
-  const complete = await page.request.post('/auth/complete/signup', {
-    data: { handle: uniqueHandle(name.split(' ')[0]!.toLowerCase()), display_name: name },
-    headers: { 'x-csrf-token': await csrfOf(context) },
-  });
-  expect(complete.ok(), await complete.text()).toBe(true);
-  return page;
-}
-
-/** Uploads the small DOCX as a public manuscript and waits until it is inked; its id. */
-async function uploadPublicManuscript(page: Page, title: string): Promise<number> {
-  const upload = await page.request.post('/manuscript/document', {
-    multipart: {
-      docxfile: {
-        name: 'small.docx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        buffer: readFileSync(DOCX),
-      },
-      title,
-      visibility: 'public',
-    },
-    headers: { 'x-csrf-token': await csrfOf(page.context()) },
-  });
-  expect(upload.ok(), await upload.text()).toBe(true);
-  const { manuscript, process_id: processId } = (await upload.json()) as {
-    manuscript: { id: number };
-    process_id: string;
-  };
-  await expect
-    .poll(
-      async () => {
-        const state = await page.request.get(`/manuscript/document/state/${processId}`, {
-          headers: { accept: 'application/json' },
-        });
-        return ((await state.json()) as { status: string }).status;
-      },
-      { timeout: 45_000, message: 'the manuscript is inked' },
-    )
-    .toBe('SUCCESS');
-  return manuscript.id;
-}
+const DOCX = {
+  name: 'small.docx',
+  mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  buffer: readFileSync(path.join(root, 'server/src/conversion/fixtures/small.docx')),
+};
 
 /** Opens the reader and waits for the live room. */
 async function openReader(page: Page, manuscriptId: number): Promise<void> {
@@ -104,7 +44,11 @@ test('a reader comments live; the author sees it, votes, reports; edits and dele
   test.setTimeout(120_000);
   const author = await newPerson(browser, 'Nell Harbour');
   const reader = await newPerson(browser, 'Rowan Reader');
-  const manuscriptId = await uploadPublicManuscript(author, 'The Lighthouse at Kestrel Point');
+  const manuscriptId = await uploadPublicManuscript(
+    author,
+    'The Lighthouse at Kestrel Point',
+    DOCX,
+  );
 
   await test.step('both open the manuscript; the author sees the reader in the strip', async () => {
     await openReader(author, manuscriptId);
@@ -215,7 +159,7 @@ test('after the connection drops, the author catches up and keeps receiving comm
   test.setTimeout(120_000);
   const author = await newPerson(browser, 'Ines Author');
   const reader = await newPerson(browser, 'Theo Reader');
-  const manuscriptId = await uploadPublicManuscript(author, 'Kestrel Point, second draft');
+  const manuscriptId = await uploadPublicManuscript(author, 'Kestrel Point, second draft', DOCX);
   await openReader(author, manuscriptId);
   await openReader(reader, manuscriptId);
 

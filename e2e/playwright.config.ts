@@ -78,7 +78,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node --import tsx server/src/main.ts',
+    // The server as `npm start` runs it: the built bundle under plain node.
+    command: 'node server/scripts/build.mjs && node server/dist/main.mjs',
     cwd: root,
     url: `${baseURL}/healthz`,
     env: serverEnv,

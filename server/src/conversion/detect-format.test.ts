@@ -68,6 +68,18 @@ describe('detectFormat', () => {
     expect(error.message).toMatch(/remove the password and upload again/i);
   });
 
+  it('refuses a password-protected ODT (encryption data in its manifest) at once', () => {
+    const odt = buildZip({
+      mimetype: 'application/vnd.oasis.opendocument.text',
+      'content.xml': 'not readable without the password',
+      'META-INF/manifest.xml':
+        '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="content.xml"><manifest:encryption-data manifest:checksum-type="SHA1/1K"/></manifest:file-entry></manifest:manifest>',
+    });
+    const error = detectionError('novel.odt', odt);
+    expect(error.code).toBe('encrypted');
+    expect(error.message).toMatch(/remove the password and upload again/i);
+  });
+
   it('refuses a legacy Word .doc, asking to save it as .docx', () => {
     const error = detectionError('novel.doc', buildCfb(['WordDocument', '1Table']));
     expect(error.code).toBe('legacy_doc');

@@ -117,8 +117,13 @@ function detectZip(name: string, extension: string, bytes: Uint8Array): SourceFo
   if (entries.some((entry) => entry.name === 'word/document.xml')) return 'docx';
   const mimeEntry = entries.find((entry) => entry.name === 'mimetype');
   const mimeType = mimeEntry ? readSmallZipEntry(bytes, mimeEntry)?.trim() : undefined;
-  if (mimeType !== undefined && ODT_MIME_TYPES.has(mimeType)) return 'odt';
-  if (mimeType === undefined && entries.some((entry) => entry.name === 'content.xml')) return 'odt';
+  if (
+    (mimeType !== undefined && ODT_MIME_TYPES.has(mimeType)) ||
+    (mimeType === undefined && entries.some((entry) => entry.name === 'content.xml'))
+  ) {
+    assertOdtNotEncrypted(name, bytes, entries);
+    return 'odt';
+  }
 
   if (EXTENSIONS[extension] === 'docx') throw notValid(name, 'DOCX', 'docx');
   if (extension === 'odt' || extension === 'ott') throw notValid(name, 'ODT', 'odt');
@@ -126,6 +131,18 @@ function detectZip(name: string, extension: string, bytes: Uint8Array): SourceFo
     'unsupported_format',
     `“${name}” is an archive or a document type we cannot convert. ${ACCEPTED_FORMATS_SENTENCE}`,
   );
+}
+
+/** A password-protected ODT lists encryption data for its parts in the manifest. */
+function assertOdtNotEncrypted(name: string, bytes: Uint8Array, entries: ZipEntry[]): void {
+  const manifest = entries.find((entry) => entry.name === 'META-INF/manifest.xml');
+  const text = manifest ? readSmallZipEntry(bytes, manifest, 256 * 1024) : null;
+  if (text?.includes('encryption-data')) {
+    throw new ConversionError(
+      'encrypted',
+      `“${name}” is protected with a password. Remove the password and upload again.`,
+    );
+  }
 }
 
 function notValid(name: string, label: string, extension: string): ConversionError {

@@ -322,8 +322,12 @@ function concatBytes(parts: Uint8Array[]): Uint8Array {
 }
 
 /** Reads a tiny entry (such as ODF's `mimetype`) without checking the whole archive; null if it is not tiny. */
-export function readSmallZipEntry(bytes: Uint8Array, entry: ZipEntry): string | null {
-  if (entry.uncompressedSize > 1024 || entry.compressedSize > 1024) return null;
+export function readSmallZipEntry(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  maxBytes = 1024,
+): string | null {
+  if (entry.uncompressedSize > maxBytes || entry.compressedSize > maxBytes) return null;
   try {
     const parts: Uint8Array[] = [];
     inflateEntry(bytes, entry, (chunk) => parts.push(chunk));

@@ -95,7 +95,10 @@ export const manuscriptVersions = pgTable(
     }),
     sourceFormat: text('source_format', { enum: SOURCE_FORMATS }).notNull(),
     fileName: text('file_name').notNull(),
-    /** The normalised, allow-listed HTML with stable block ids. */
+    /**
+     * The normalised, allow-listed HTML with stable block ids; stored uncompressed (migration
+     * 0004), which is faster to write on the embedded database.
+     */
     html: text('html').notNull(),
     toc: jsonb('toc').$type<Array<{ id: string; level: 1 | 2 | 3; text: string }>>().notNull(),
     words: integer('words').notNull(),

@@ -96,6 +96,7 @@ export const media = pgTable(
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
+    /** Stored uncompressed (migration 0004): mostly zip, PNG and JPEG already. */
     data: bytea('data').notNull(),
     /** Set for a manuscript's images and uploaded originals: read as the manuscript allows. */
     manuscriptId: integer('manuscript_id').references((): AnyPgColumn => manuscripts.id, {

@@ -1,5 +1,6 @@
 import { Piscina } from 'piscina';
 import type { ConversionSettings } from '../config.ts';
+import { runningFromBundle } from '../paths.ts';
 import type { ConversionErrorCode, ConversionResult, SourceFormat } from '../conversion/index.ts';
 
 /** One conversion for the worker thread. */
@@ -193,13 +194,22 @@ export class ConversionPool {
   }
 }
 
+/**
+ * The thread's code: from the bundle, its built twin (dist/convert-worker.mjs, beside main.mjs);
+ * from the sources, an entry that registers tsx first.
+ */
+const WORKER_ENTRY = new URL(
+  runningFromBundle ? './convert-worker.mjs' : './convert-worker-entry.mjs',
+  import.meta.url,
+).href;
+
 function createPool(options: {
   minThreads: number;
   maxThreads: number;
   idleTimeout: number;
 }): Pool {
   return new Piscina<WorkerTask, ConversionOutcome | WarmUpReport>({
-    filename: new URL('./convert-worker-entry.mjs', import.meta.url).href,
+    filename: WORKER_ENTRY,
     // No resourceLimits: any V8 heap limit (even 1 GB, or 1 GB with a 48–96 MB young
     // generation) made a book's DOCX conversion 15–50 % slower here. MAX_INPUT_BYTES bounds the
     // input instead.

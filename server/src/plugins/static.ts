@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { webDist } from '../modules/pages/render.ts';
+import { webDist } from '../paths.ts';
 
 /** The built web app: hashed assets, /static/{filename} and /favicon.ico. */
 export async function registerStatic(app: FastifyInstance): Promise<void> {

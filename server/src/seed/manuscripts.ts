@@ -1,12 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Category, InviteType } from '@margins/common';
 import type { AppContext } from '../context.ts';
-import {
-  convertDocument,
-  detectFormat,
-  type ConversionResult,
-  type SourceFormat,
-} from '../conversion/index.ts';
+import { detectFormat } from '../conversion/detect-format.ts';
+import type { ConversionResult, SourceFormat } from '../conversion/types.ts';
 import { schema } from '../db/index.ts';
 import { byteaValue } from '../modules/manuscripts/bytea.ts';
 import { newMediaId } from '../modules/media/service.ts';
@@ -94,7 +90,7 @@ const DEMO_MANUSCRIPTS: DemoManuscript[] = [
 
 /**
  * Converts and stores the demo manuscripts of the demo authors (run after the users exist):
- * each through convertDocument, like an upload, with its original kept. Skips missing authors.
+ * each in the conversion threads, like an upload, with its original kept. Skips missing authors.
  */
 export async function seedDemoManuscripts(ctx: AppContext): Promise<number> {
   const handles = [...new Set(DEMO_MANUSCRIPTS.map((demo) => demo.authorHandle))];
@@ -118,7 +114,10 @@ export async function seedDemoManuscripts(ctx: AppContext): Promise<number> {
     if (userId === undefined) continue;
     const bytes = Buffer.from(demo.text(), 'utf8');
     const format = detectFormat(demo.fileName, bytes);
-    converted.push({ demo, userId, bytes, format, result: await convertDocument(bytes, format) });
+    // Demo texts have no images: the image prefix is never used.
+    const outcome = await ctx.converter.convert(bytes, format, 'demo');
+    if (!outcome.ok) throw new Error(`Demo manuscript "${demo.title}": ${outcome.message}`);
+    converted.push({ demo, userId, bytes, format, result: outcome.result });
   }
 
   await ctx.db.transaction(async (tx) => {

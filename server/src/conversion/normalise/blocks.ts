@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import type { Element, ElementContent } from 'hast';
 import type { TocEntry } from '../types.ts';
 import { countWords } from '../words.ts';
@@ -43,7 +43,8 @@ export function finishBlocks(nodes: ElementContent[]): FinishedBlocks {
     }
     const signature =
       blockText !== '' ? blockText : `<${block.tagName}>${imageSources(block).join(' ')}`;
-    const hash = createHash('sha1').update(signature).digest('hex').slice(0, 10);
+    // The one-shot digest: a hash object per block cost ~3 µs more, thousands of times a book.
+    const hash = digest('sha1', signature, 'hex').slice(0, 10);
     const repeat = seen.get(hash) ?? 0;
     seen.set(hash, repeat + 1);
     const id = `b-${hash}-${repeat}`;

@@ -1,14 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageConfig } from '@margins/common';
 import { presentCurrentUser } from '../users/presenter.ts';
 
-export const webDist = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../web/dist',
-);
+import { webDist } from '../../paths.ts';
 
 const NOT_BUILT = `<!doctype html><html><head><meta charset="utf-8"><title>Margins</title></head>
 <body><main data-page="not-built"><p>The web app is not built yet. Run <code>npm run build</code>
