@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import mammoth from 'mammoth';
 import { convertDocument, type SourceFormat } from '../server/src/conversion/index.ts';
-import { loadPandoc } from '../server/src/conversion/pandoc.ts';
 
 export interface WorkerTask {
   format: SourceFormat;
@@ -19,21 +18,12 @@ export interface WorkerReport {
   headings: number;
   images: number;
   htmlKb: number;
-  pandocLoadSeconds: number | null;
   rawMammothSeconds: number | null;
 }
 
 const seconds = (start: number) => (performance.now() - start) / 1000;
 const task = workerData as WorkerTask;
 const bytes = new Uint8Array(readFileSync(task.path));
-
-// pandoc-wasm compiles once per thread; report that apart from the per-document time.
-let pandocLoadSeconds: number | null = null;
-if (task.format === 'odt' || task.format === 'rtf') {
-  const start = performance.now();
-  await loadPandoc();
-  pandocLoadSeconds = seconds(start);
-}
 
 // A production worker is long-lived: time the book, not the first module load and compilation.
 if (task.warmUpPath !== null) {
@@ -65,7 +55,6 @@ const report: WorkerReport = {
   headings: result.toc.length,
   images: result.images.length,
   htmlKb: Buffer.byteLength(result.html) / 1024,
-  pandocLoadSeconds,
   rawMammothSeconds,
 };
 parentPort?.postMessage(report);

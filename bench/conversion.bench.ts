@@ -1,8 +1,7 @@
 // Conversion benchmark on the ~150k-word test novel, in every format.
 //   npx tsx bench/conversion.bench.ts
 // Targets: every format < 12 s; DOCX ≤ 1.5 × raw mammoth on the same file; peak RSS < 600 MB.
-// Each format runs in a fresh worker thread, as in production (a piscina worker per job), so
-// pandoc's WebAssembly memory is counted once, not on top of every other format's. The worker
+// Each format runs in a fresh worker thread, so that each peak is that format's own. The worker
 // first converts the small fixture of the same format, as a long-lived worker would be warm.
 // The book is generated on first run (bench/fixtures/out/); DOCX, ODT and RTF need LibreOffice.
 import { existsSync } from 'node:fs';
@@ -85,14 +84,7 @@ function printTable(reports: Array<WorkerReport & { peakRssMb: number }>) {
     report.htmlKb.toFixed(0),
     report.peakRssMb.toFixed(0),
     report.seconds < MAX_SECONDS ? `ok (< ${MAX_SECONDS} s)` : `SLOW (≥ ${MAX_SECONDS} s)`,
-    [
-      report.rawMammothSeconds !== null
-        ? `raw mammoth ${report.rawMammothSeconds.toFixed(2)} s`
-        : '',
-      report.pandocLoadSeconds !== null
-        ? `+ pandoc load ${report.pandocLoadSeconds.toFixed(2)} s (once per thread)`
-        : '',
-    ].join(''),
+    report.rawMammothSeconds !== null ? `raw mammoth ${report.rawMammothSeconds.toFixed(2)} s` : '',
   ]);
   const widths = header.map((title, i) =>
     Math.max(title.length, ...lines.map((line) => (line[i] ?? '').length)),

@@ -192,8 +192,8 @@ describe('Markdown specifics', () => {
   });
 });
 
-describe('pandoc', () => {
-  it('converts several documents at once, one at a time inside', async () => {
+describe('several conversions at once', () => {
+  it('do not disturb each other', async () => {
     const [odt, rtf, odtAgain] = await Promise.all([
       convertDocument(readFixture('odt'), 'odt'),
       convertDocument(readFixture('rtf'), 'rtf'),

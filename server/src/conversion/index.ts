@@ -49,7 +49,7 @@ export async function convertDocument(
   return result;
 }
 
-// Each converter is loaded on first use: a worker that only ever sees DOCX never loads pandoc.
+// Each converter is loaded on first use: a worker that only ever sees DOCX never loads the others.
 async function convertByFormat(
   bytes: Uint8Array,
   format: SourceFormat,

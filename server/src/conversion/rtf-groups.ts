@@ -144,7 +144,7 @@ export abstract class RtfGroupReader {
     if (word === 'u' && !state.ignorable) {
       // \uN is a signed 16-bit number; surrogate pairs come as two \uN in a row.
       const code = param === null ? 0x3f : param < 0 ? param + 65536 : param;
-      this.emit(String.fromCharCode(code));
+      this.emit(unicodeText(code));
       this.skip = state.unicodeSkip;
     } else if (word === 'uc' && !state.ignorable) {
       state.unicodeSkip = Math.max(0, param ?? 1);
@@ -165,4 +165,11 @@ export abstract class RtfGroupReader {
     else if (symbol === '{' || symbol === '}' || symbol === '\\') this.emit(symbol);
     // \- (optional hyphen), \: (index subentry), \| (formula) show nothing.
   }
+}
+
+/** The text of a \uN character: control characters are not text, a tab reads as a space. */
+function unicodeText(code: number): string {
+  if (code === 9) return ' ';
+  if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return '';
+  return String.fromCharCode(code);
 }

@@ -22,6 +22,8 @@ export class RtfHeader {
   /** \deffN. */
   defaultFont = -1;
   private readonly fontCodePages = new Map<number, number>();
+  private lastCodePage = 1252;
+  private lastDecoder = decoderFor(1252);
   private fontBeingRead = 0;
   private listBeingRead: number[] | null = null;
   private overriddenList: number | null = null;
@@ -29,7 +31,13 @@ export class RtfHeader {
   /** \fN: the font, and the decoder of its code page. */
   setFont(state: GroupState, font: number): void {
     state.font = font;
-    state.decoder = decoderFor(this.fontCodePages.get(font) ?? this.documentCodePage);
+    const codePage = this.fontCodePages.get(font) ?? this.documentCodePage;
+    // Most paragraphs name the same font again: skip the lookup then.
+    if (codePage !== this.lastCodePage) {
+      this.lastCodePage = codePage;
+      this.lastDecoder = decoderFor(codePage);
+    }
+    state.decoder = this.lastDecoder;
   }
 
   /** What the paragraph that ends now is: heading, title, quote, list item or plain paragraph. */

@@ -191,8 +191,14 @@ class RtfReader extends RtfGroupReader {
         return true;
       case 'shppict':
       case 'shpinst':
-      case 'ud':
         return true; // containers: their content is read as it comes
+      case 'upr':
+        // {\upr{ANSI text}{\*\ud{Unicode text}}}: the same text twice; only \ud is read.
+        state.destination = 'drop';
+        return true;
+      case 'ud':
+        state.destination = this.stack[this.stack.length - 2]?.destination ?? 'text';
+        return true;
       case 'field':
         state.field = { instruction: '', resultDestination: state.destination };
         return true;
@@ -243,11 +249,11 @@ class RtfReader extends RtfGroupReader {
 
   /** {\footnote …}: a reference where it stands, and the note's own flow until the group ends. */
   private startNote(state: GroupState): void {
+    // A note with no place in the text (in a shape, say) would be a note without a reference.
+    if (state.destination !== 'text' || state.hidden) return this.skipGroup();
     const index = this.notes.length;
     this.notes.push([]);
-    if (state.destination === 'text') {
-      state.flow.addInline({ kind: 'note', number: index + 1, format: 0, link: null });
-    }
+    state.flow.addInline({ kind: 'note', number: index + 1, format: 0, link: null });
     state.flow = new Flow();
     state.destination = 'text';
     state.format = 0;
@@ -277,7 +283,7 @@ class RtfReader extends RtfGroupReader {
   }
 
   private finishPicture(state: GroupState, picture: PictureState): void {
-    if (picture.dropped) return;
+    if (picture.dropped || state.hidden) return;
     let data = picture.binary;
     if (data === null) {
       let hex = picture.hex.join('');

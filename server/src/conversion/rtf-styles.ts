@@ -138,7 +138,8 @@ export class StyleSheet {
     const format = this.resolveFormat(this.paragraphEntries, number, 0);
     const heading = HEADING_NAME.exec(entry.name)?.[1];
     if (TITLE_NAME.test(entry.name)) return { role: 'title', level: 1, format };
-    if (heading !== undefined) return { role: 'heading', level: Number(heading), format };
+    if (heading !== undefined)
+      return { role: 'heading', level: Math.min(Number(heading), 6), format };
     if (entry.outlineLevel !== null) return outlineStyle(entry.outlineLevel, format);
     if (QUOTE_NAME.test(entry.name)) return { role: 'quote', level: 0, format };
     if (entry.basedOn === null || entry.basedOn === number) return { ...PLAIN_STYLE, format };

@@ -60,9 +60,10 @@ export class CodePageDecoder {
 
   /** Bytes of any code page, including double-byte ones. */
   decodeBytes(bytes: readonly number[]): string {
-    return this.doubleByte
-      ? iconv.decode(Buffer.from(bytes), this.encoding)
-      : bytes.map((byte) => this.decodeByte(byte)).join('');
+    if (!this.doubleByte) return bytes.map((byte) => this.decodeByte(byte)).join('');
+    let result = '';
+    for (const char of iconv.decode(Buffer.from(bytes), this.encoding)) result += visible(char);
+    return result;
   }
 }
 

@@ -38,6 +38,7 @@ export function applyTextWord(
       state.format |= header.styles.character(param ?? 0);
       break;
     case 'v':
+    case 'deleted': // tracked deletions are not part of the text
       state.hidden = param !== 0;
       break;
     case 'f':
@@ -65,6 +66,10 @@ export function applyTextWord(
     }
     case 'row':
       flow.endRow();
+      break;
+    case 'sect':
+      // A section break ends the paragraph it stands in, as \par does.
+      if (flow.hasContent) flow.endParagraph(...header.paragraphEnd(state));
       break;
     case 'trowd':
       flow.rowHeader = false;

@@ -192,6 +192,13 @@ describe('RTF text', () => {
     expect(body).toContain('<p>a\u00a0b coop x\u2011y {brace} back\\slash<br>next tab.</p>');
   });
 
+  it('reads \\upr text once, drops tracked deletions, and ends a paragraph at \\sect', async () => {
+    const { body } = await convert(
+      minimal(String.raw`{\upr{Caf\'e9}{\*\ud{Caf\u233 e}}} kept{\deleted  gone}.\sect\sectd Next`),
+    );
+    expect(body).toContain('<p>Café kept.</p>\n<p>Next</p>');
+  });
+
   it('keeps markup in the text as text', async () => {
     const { html } = await convert(
       minimal(String.raw`<script>alert(1)</script> <img src=x onerror=alert(1)>`),

@@ -42,38 +42,28 @@ describe('ConversionPool', () => {
     pool = new ConversionPool(1);
     const report = await pool.start({ warmUp: true });
     expect(report?.conversions).toBe(7);
-    expect(pool.threadsAlive()).toEqual({ light: 1, pandoc: 0 });
+    expect(pool.threadsAlive()).toBe(1);
     const outcome = await pool.convert(fixture('small.docx'), 'docx', 'p');
     expect(outcome.ok && outcome.result.words).toBeGreaterThan(1000);
-    expect(pool.threadsAlive()).toEqual({ light: 1, pandoc: 0 });
+    expect(pool.threadsAlive()).toBe(1);
   });
 
   it('starts no thread without warm-up until there is work', async () => {
     pool = new ConversionPool(1);
     expect(await pool.start({ warmUp: false })).toBeNull();
-    expect(pool.threadsAlive()).toEqual({ light: 0, pandoc: 0 });
+    expect(pool.threadsAlive()).toBe(0);
   });
 
-  it('runs ODT and RTF in a thread of their own that ends after the job (one thread at a time)', async () => {
+  it('converts every format in the same long-lived thread, several documents at once', async () => {
     pool = new ConversionPool(1);
     await pool.start({ warmUp: true });
-    const seen: Array<{ light: number; pandoc: number }> = [];
-    const watch = setInterval(() => seen.push(pool!.threadsAlive()), 5);
-    const odt = await pool.convert(fixture('small.odt'), 'odt', 'p');
-    clearInterval(watch);
-    expect(odt.ok).toBe(true);
-    // pandoc's thread (and its ~300 MB) is gone, and the long-lived thread was not beside it.
-    expect(pool.threadsAlive().pandoc).toBe(0);
-    expect(seen.some((alive) => alive.pandoc === 1)).toBe(true);
-    expect(seen.every((alive) => alive.light + alive.pandoc <= 1)).toBe(true);
-    // A long-lived thread is warmed up again for the next upload.
-    expect(pool.threadsAlive().light).toBe(1);
-    const [rtf, docx] = await Promise.all([
-      pool.convert(fixture('small.rtf'), 'rtf', 'q'),
-      pool.convert(fixture('small.docx'), 'docx', 'r'),
-    ]);
-    expect(rtf.ok && docx.ok).toBe(true);
-    expect(pool.threadsAlive().pandoc).toBe(0);
+    const outcomes = await Promise.all(
+      (['odt', 'rtf', 'docx', 'md', 'txt', 'html'] as const).map((format) =>
+        pool!.convert(fixture(`small.${format}`), format, format),
+      ),
+    );
+    expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true, true, true, true]);
+    expect(pool.threadsAlive()).toBe(1);
   });
 
   it('answers a document it cannot convert with the converter’s error', async () => {

@@ -35,8 +35,6 @@ export function imageMediaId(prefix: string, imageId: string): string {
   return `${prefix}-${imageId.slice(0, 32)}`;
 }
 
-/** Formats converted by pandoc-wasm, whose WebAssembly instance (~300 MB) stays in its thread. */
-const PANDOC_FORMATS: ReadonlySet<SourceFormat> = new Set(['odt', 'rtf']);
 /**
  * What a long-lived thread is warmed up with: each converter once (loads its modules), then DOCX
  * a few more times, as V8 optimises a function only after it has run hot for a while. One task
@@ -47,31 +45,18 @@ const WARM_UP: SourceFormat[] = ['docx', 'md', 'txt', 'html', 'docx', 'docx', 'd
 type Pool = Piscina<WorkerTask, ConversionOutcome | WarmUpReport>;
 
 /**
- * The worker threads that convert documents (CPU-heavy: pandoc-wasm blocks its thread for
- * seconds), so the event loop never stalls. Two kinds of thread, by what a thread keeps once it
- * has run:
- *
- * - DOCX, Markdown, text and HTML run in long-lived threads that keep mammoth and the normaliser
- *   loaded and optimised by V8 (~130 MB). With `warmUp`, one is started and warmed up at start,
- *   so that the first upload does not pay for thread start, module loading and JIT warm-up.
- * - ODT and RTF run in a pandoc thread that ends right after its job: pandoc's WebAssembly
- *   instance (~300 MB) would otherwise stay in the server for good. Each ODT/RTF job loads
- *   pandoc again (about half a second).
- *
- * With one thread (the default), only one conversion thread exists at a time: a pandoc job
- * first ends the idle long-lived thread, and a new one is started and warmed up after it, so the
- * server never holds both (the job worker runs one conversion at a time). With more threads,
- * both kinds may run side by side and the long-lived threads stay.
+ * The worker threads that convert documents (CPU-heavy: a book takes 0.1–0.5 s), so the event
+ * loop never stalls. Threads are long-lived: they keep the converters loaded and optimised by V8
+ * (~130 MB each). With `warmUp`, one is started and warmed up at start, so that the first upload
+ * does not pay for thread start, module loading and JIT warm-up. Every format runs in the same
+ * threads (ODT and RTF have their own readers; pandoc-wasm, which took ~300 MB a thread, is gone).
  */
 export class ConversionPool {
   private settings: ConversionSettings;
-  private lightPool: Pool | null = null;
-  private readonly pandocPools = new Set<Pool>();
+  private pool: Pool | null = null;
   private warming: Promise<WarmUpReport> | null = null;
   /** Conversions asked for and not finished: a warm-up gives way to them. */
   private pending = 0;
-  /** Serialises conversions when there is one thread (see the class comment). */
-  private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
   constructor(
@@ -99,63 +84,48 @@ export class ConversionPool {
     const copy = new Uint8Array(bytes.byteLength);
     copy.set(bytes);
     const task: ConversionTask = { bytes: copy.buffer, format, imagePrefix };
-    const run = (pool: Pool) =>
-      pool.run(task, { transferList: [copy.buffer] }) as Promise<ConversionOutcome>;
-    const pandoc = PANDOC_FORMATS.has(format);
     this.pending += 1;
     try {
-      if (this.threads > 1) {
-        return await (pandoc ? this.withPandocThread(run) : run(this.light()));
-      }
-      return await this.exclusively(async () => {
-        if (!pandoc) return run(this.light());
-        await this.endLightThreads();
-        return this.withPandocThread(run);
-      });
+      return (await this.piscina().run(task, {
+        transferList: [copy.buffer],
+      })) as ConversionOutcome;
     } finally {
       this.pending -= 1;
-      // After a pandoc job on one thread, warm a long-lived thread up again for the next upload
-      // (not awaited: a conversion that comes meanwhile waits for one warm-up step at most).
-      if (pandoc && this.threads === 1 && this.settings.warmUp && !this.closed) {
-        void this.warmUp().catch(() => undefined);
-      }
     }
   }
 
-  /** Conversion threads alive now, by kind (for tests and diagnostics). */
-  threadsAlive(): { light: number; pandoc: number } {
-    let pandoc = 0;
-    for (const pool of this.pandocPools) pandoc += pool.threads.length;
-    return { light: this.lightPool?.threads.length ?? 0, pandoc };
+  /** Conversion threads alive now (for tests and diagnostics). */
+  threadsAlive(): number {
+    return this.pool?.threads.length ?? 0;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all([
-      this.endLightThreads(),
-      ...[...this.pandocPools].map((pool) => pool.destroy()),
-    ]);
+    const pool = this.pool;
+    this.pool = null;
+    // A warm-up in progress is cut short (its promise rejects; nobody needs it any more).
+    await pool?.destroy();
   }
 
-  private light(): Pool {
+  private piscina(): Pool {
     if (this.closed) throw new Error('The conversion pool is closed.');
-    this.lightPool ??= createPool({
+    this.pool ??= createPool({
       // With warm-up, one thread is started now and kept; without, threads start on first use.
       minThreads: this.settings.warmUp ? 1 : 0,
       maxThreads: this.threads,
       idleTimeout: 10 * 60_000,
     });
-    return this.lightPool;
+    return this.pool;
   }
 
   private warmUp(): Promise<WarmUpReport> {
     if (this.warming) return this.warming;
     const warming = (async () => {
       const start = performance.now();
-      const pool = this.light();
+      const pool = this.piscina();
       let conversions = 0;
       for (const format of WARM_UP) {
-        if (this.pending > 0 || this.lightPool !== pool) break;
+        if (this.pending > 0 || this.pool !== pool) break;
         await pool.run({ warmUp: format });
         conversions += 1;
       }
@@ -165,32 +135,6 @@ export class ConversionPool {
     });
     this.warming = warming;
     return warming;
-  }
-
-  /** Runs one task in a new pandoc thread, and ends the thread (and its memory) after it. */
-  private async withPandocThread<T>(run: (pool: Pool) => Promise<T>): Promise<T> {
-    if (this.closed) throw new Error('The conversion pool is closed.');
-    const pool = createPool({ minThreads: 0, maxThreads: 1, idleTimeout: 0 });
-    this.pandocPools.add(pool);
-    try {
-      return await run(pool);
-    } finally {
-      this.pandocPools.delete(pool);
-      await pool.destroy();
-    }
-  }
-
-  private async endLightThreads(): Promise<void> {
-    const pool = this.lightPool;
-    this.lightPool = null;
-    // A warm-up in progress is cut short (its promise rejects; nobody needs it any more).
-    await pool?.destroy();
-  }
-
-  private exclusively<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 }
 

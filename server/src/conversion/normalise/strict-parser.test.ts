@@ -2,28 +2,16 @@ import mammoth from 'mammoth';
 import MarkdownIt from 'markdown-it';
 import markdownItFootnote from 'markdown-it-footnote';
 import { describe, expect, it } from 'vitest';
-import { loadPandoc } from '../pandoc.ts';
 import { readFixture } from '../test-factories.ts';
 import { normaliseHtml, parseHtml } from './index.ts';
 import { parseStrictHtml } from './strict-parser.ts';
 
 async function converterOutputs(): Promise<Record<string, string>> {
-  const pandoc = await loadPandoc();
-  const viaPandoc = async (format: 'odt' | 'rtf') =>
-    (
-      await pandoc.convert(
-        { from: format, to: 'html5', 'input-files': [`in.${format}`], wrap: 'none' },
-        null,
-        { [`in.${format}`]: new Blob([readFixture(format) as Uint8Array<ArrayBuffer>]) },
-      )
-    ).stdout;
   return {
     mammoth: (await mammoth.convertToHtml({ buffer: Buffer.from(readFixture('docx')) })).value,
     'markdown-it': new MarkdownIt({ html: false })
       .use(markdownItFootnote)
       .render(new TextDecoder().decode(readFixture('md'))),
-    'pandoc odt': await viaPandoc('odt'),
-    'pandoc rtf': await viaPandoc('rtf'),
   };
 }
 
