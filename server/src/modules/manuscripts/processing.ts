@@ -8,6 +8,7 @@ import { imageMediaId } from '../../jobs/conversion-pool.ts';
 import type { JobAttempt, JobDefinition } from '../../jobs/queue.ts';
 import { reanchorHighlights } from '../comments/anchoring.ts';
 import { byteaAsBase64, byteaValue, fromBase64 } from './bytea.ts';
+import { take as takeUpload } from './upload-handoff.ts';
 import { wordLimitFor, wordsInUse } from './word-limit.ts';
 
 export type ConversionRow = typeof schema.documentConversions.$inferSelect;
@@ -123,8 +124,13 @@ export async function recoverStaleConversions(
   return failed;
 }
 
-async function loadOriginal(ctx: AppContext, conversion: ConversionRow): Promise<Buffer | null> {
+async function loadOriginal(
+  ctx: AppContext,
+  conversion: ConversionRow,
+): Promise<Uint8Array | null> {
   if (!conversion.originalMediaId) return null;
+  const handedOver = takeUpload(conversion.id);
+  if (handedOver) return handedOver;
   const [row] = await ctx.db
     .select({ base64: byteaAsBase64(schema.media.data) })
     .from(schema.media)

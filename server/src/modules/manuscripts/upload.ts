@@ -11,6 +11,7 @@ import { badRequest, conflict, HttpError } from '../../lib/http-errors.ts';
 import { newMediaId } from '../media/service.ts';
 import { byteaValue } from './bytea.ts';
 import type { UploadedFile } from './multipart.ts';
+import { handOver } from './upload-handoff.ts';
 import type { ManuscriptRow } from './presenter.ts';
 
 export const STILL_INKING_MESSAGE =
@@ -117,6 +118,7 @@ export async function createFromUpload(
     });
     return { manuscript: manuscript!, conversionId };
   });
+  handOver(result.conversionId, file.bytes);
   ctx.jobs.wake(convertDocumentJob);
   return result;
 }
@@ -152,6 +154,7 @@ export async function uploadDraft(
     });
     return { manuscript: updated!, conversionId };
   });
+  handOver(result.conversionId, file.bytes);
   ctx.jobs.wake(convertDocumentJob);
   return result;
 }
