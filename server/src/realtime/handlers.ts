@@ -31,7 +31,7 @@ import { loadScope } from '../modules/comments/scope.ts';
 import { rankComment } from '../modules/comments/vote-service.ts';
 import type { RealtimeServer, SocketData } from './index.ts';
 import type { InterServerEvents, Presence } from './presence.ts';
-import { anonymousRoom, roomName, userRoom } from './rooms.ts';
+import { anonymousRoom, roomName, sessionRoom, userRoom } from './rooms.ts';
 
 type RealtimeSocket = Socket<
   ClientToServerEvents,
@@ -72,6 +72,8 @@ export function registerHandlers(
 ): void {
   // The signed session cookie of the handshake; kept out of socket.data (which may travel).
   const cookies = new WeakMap<RealtimeSocket, string | undefined>();
+  // The session the handshake was made with: logging out of it disconnects the socket.
+  const sessions = new WeakMap<RealtimeSocket, string>();
 
   /** The socket's user as of now: a session ended since the handshake makes them anonymous. */
   const viewerOf = async (socket: RealtimeSocket): Promise<UserRow | null> => {
@@ -87,8 +89,9 @@ export function registerHandlers(
     try {
       const cookie = app.parseCookie(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
       cookies.set(socket, cookie);
-      const user = await viewerOf(socket);
-      socket.data.user = user ? presentAuthor(user) : null;
+      const found = await userFromSessionCookie(ctx, (value) => app.unsignCookie(value), cookie);
+      if (found) sessions.set(socket, found.sessionId);
+      socket.data.user = found ? presentAuthor(found.user) : null;
       next();
     } catch (error) {
       app.log.error({ err: error }, 'socket auth failed');
@@ -97,6 +100,8 @@ export function registerHandlers(
   });
 
   io.on('connection', (socket) => {
+    const sessionId = sessions.get(socket);
+    if (sessionId) void socket.join(sessionRoom(sessionId));
     /** Runs one event: validates, answers the ack with the result or {ok: false, error}. */
     const handle = (
       event: string,

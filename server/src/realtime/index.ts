@@ -20,7 +20,7 @@ import { findManuscript } from '../modules/manuscripts/queries.ts';
 import { loadReaderAccess } from '../modules/manuscripts/reader-access.ts';
 import { registerHandlers } from './handlers.ts';
 import { Presence, type InterServerEvents } from './presence.ts';
-import { anonymousRoom, userRoom } from './rooms.ts';
+import { anonymousRoom, sessionRoom, userRoom } from './rooms.ts';
 
 export { userRoom };
 
@@ -172,6 +172,14 @@ export class Realtime implements EventPublisher {
         });
         return;
     }
+  }
+
+  /**
+   * Disconnects every socket opened with a session that has just ended (logout), in every
+   * server process: a socket never outlives the session that authenticated it.
+   */
+  endSession(sessionId: string): void {
+    this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
   }
 
   /**

@@ -735,6 +735,23 @@ describe('sessions', () => {
     });
     expect(write).toEqual({ ok: false, error: MESSAGES.notLoggedIn });
   });
+
+  it('disconnect on logout every socket opened with that session, and no other', async () => {
+    const person = await sessionClient(test);
+    const other = await sessionClient(test);
+    const scene: Scene = await buildScene(test, { visibility: 'public' });
+    const tabs = [await connect(person), await connect(person)];
+    const bystander = await connect(other);
+    for (const peer of [...tabs, bystander]) {
+      expect((await join(peer, scene.manuscript.id)).ok).toBe(true);
+    }
+    const closed = tabs.map(
+      (peer) => new Promise<string>((resolve) => peer.socket.once('disconnect', resolve)),
+    );
+    expect((await person.client.post('/auth/logout')).statusCode).toBe(200);
+    expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(bystander.socket.connected).toBe(true);
+  });
 });
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)('two server processes (PostgreSQL adapter)', () => {

@@ -9,3 +9,6 @@ export const userRoom = (manuscriptId: number, userId: number): string =>
 /** The room of the anonymous sockets in one manuscript room (to remove them together). */
 export const anonymousRoom = (manuscriptId: number): string =>
   `${roomName(manuscriptId)}:anonymous`;
+
+/** The room of the sockets opened with one session (their handshake's cookie). */
+export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;

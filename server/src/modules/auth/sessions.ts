@@ -44,6 +44,7 @@ export async function endSession(
 ): Promise<void> {
   if (request.sessionId) {
     await ctx.db.delete(schema.sessions).where(eq(schema.sessions.id, request.sessionId));
+    ctx.realtime.endSession(request.sessionId);
   }
   request.sessionId = null;
   request.user = null;
