@@ -53,6 +53,7 @@ export const MESSAGES = {
   csrfRefused:
     'This request was refused because its security token is missing. Reload the page and try again.',
   tooManyRequests: 'Too many attempts. Wait a minute and try again.',
+  tooManyWrites: 'You are going faster than we can keep up with. Wait a moment and try again.',
   loginFailed: 'That e-mail and password do not match an account.',
   emailTaken: 'An account with this e-mail already exists. Log in instead.',
   handleTaken: 'That handle is taken. Try another.',

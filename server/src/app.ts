@@ -35,6 +35,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
+import { COMMENT_WRITES_PER_MINUTE } from './modules/comments/write-limit.ts';
 import { Realtime } from './realtime/index.ts';
 
 export type App = FastifyInstance;
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       loginPerAccount: new RateLimiter(5, 15 * 60_000),
       signupPerIp: new RateLimiter(20, 60 * 60_000),
       mailPerAccount: new RateLimiter(5, 60 * 60_000),
+      commentWritesPerUser: new RateLimiter(COMMENT_WRITES_PER_MINUTE, 60_000),
     },
   };
   app.decorate('ctx', ctx);

@@ -26,6 +26,7 @@ export interface AppContext {
     loginPerAccount: RateLimiter;
     signupPerIp: RateLimiter;
     mailPerAccount: RateLimiter;
+    commentWritesPerUser: RateLimiter;
   };
 }
 

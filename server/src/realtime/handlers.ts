@@ -29,6 +29,7 @@ import { presentAuthor, presentComment, presentHighlight } from '../modules/comm
 import { fieldErrors } from '../modules/comments/report-service.ts';
 import { loadScope } from '../modules/comments/scope.ts';
 import { rankComment } from '../modules/comments/vote-service.ts';
+import { countCommentWrite } from '../modules/comments/write-limit.ts';
 import type { RealtimeServer, SocketData } from './index.ts';
 import type { InterServerEvents, Presence } from './presence.ts';
 import { anonymousRoom, roomName, sessionRoom, userRoom } from './rooms.ts';
@@ -59,6 +60,9 @@ function failure(error: unknown, app: FastifyInstance): SocketAckError {
   app.log.error({ err: error }, 'socket event failed');
   return { ok: false, error: MESSAGES.serverError };
 }
+
+/** The events that write (each counts against the user's write limit, as over HTTP). */
+const WRITES = new Set(['highlight', 'save_comment', 'delete_comment', 'rank_comment']);
 
 /**
  * Session-cookie auth, join/leave with the reading policy, the strip of connected users, and
@@ -112,7 +116,9 @@ export function registerHandlers(
       const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
       void (async () => {
         try {
-          reply({ ok: true, ...(await run(await viewerOf(socket))) });
+          const viewer = await viewerOf(socket);
+          if (viewer && WRITES.has(event)) countCommentWrite(ctx, viewer.id);
+          reply({ ok: true, ...(await run(viewer)) });
         } catch (error) {
           const answer = failure(error, app);
           // A refused join is also an `error` event (API.md), for clients that send no ack.

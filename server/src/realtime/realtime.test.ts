@@ -11,6 +11,7 @@ import {
   type ServerToClientEvents,
 } from '@margins/common';
 import { buildApp } from '../app.ts';
+import { RateLimiter } from '../lib/rate-limit.ts';
 import { schema } from '../db/index.ts';
 import { createTestApp, type TestApp, type TestClient } from '../test/harness.ts';
 import {
@@ -471,6 +472,39 @@ describe('writing over the socket', () => {
 
     const own = await send(writer, 'rank_comment', { room, dir: 'up', comment_id: comment.id });
     expect(own).toEqual({ ok: false, error: COMMENT_MESSAGES.ownVote });
+  });
+
+  it('counts writes per user over the socket and HTTP alike, and refuses them past the limit', async () => {
+    const { scene, owner, reader } = await joinedScene();
+    const room = roomName(scene.manuscript.id);
+    const { comment } = await postComment(scene.writer.client, scene.manuscript.id, QUOTE, 'Hi');
+    const limits = test.ctx.limits;
+    const saved = limits.commentWritesPerUser;
+    limits.commentWritesPerUser = new RateLimiter(3, 60_000);
+    try {
+      const vote = (dir: 'up' | 'down') =>
+        send(reader, 'rank_comment', { room, dir, comment_id: comment.id });
+      expect((await vote('up')).ok).toBe(true);
+      expect((await vote('down')).ok).toBe(true);
+      const http = await scene.reader.client.post(`/comments/${comment.id}/rank/up`);
+      expect(http.statusCode).toBe(200);
+      expect(await vote('up')).toEqual({ ok: false, error: MESSAGES.tooManyWrites });
+      const refused = await scene.reader.client.post(`/comments/${comment.id}/rank/down`);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ error: MESSAGES.tooManyWrites });
+      // Reading goes on; another person's writes are not counted with these.
+      expect(
+        (await scene.reader.client.get(`/comments/manuscript/${scene.manuscript.id}`)).statusCode,
+      ).toBe(200);
+      const byOwner = await send(owner, 'rank_comment', {
+        room,
+        dir: 'up',
+        comment_id: comment.id,
+      });
+      expect(byOwner.ok).toBe(true);
+    } finally {
+      limits.commentWritesPerUser = saved;
+    }
   });
 });
 

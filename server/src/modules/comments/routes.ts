@@ -33,6 +33,7 @@ import { findHighlight, listManuscriptComments, listSelectionComments } from './
 import { listReportReasons, submitReport } from './report-service.ts';
 import { loadScope } from './scope.ts';
 import { rankComment } from './vote-service.ts';
+import { countCommentWrite } from './write-limit.ts';
 
 const tags = ['comments'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } as const;
@@ -55,6 +56,10 @@ export function presentSave(outcome: SaveOutcome): CommentSaveResponse {
 export async function commentRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;
+  // Every write here (comments, votes, reports) counts against the user's write limit.
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'GET' && request.user) countCommentWrite(ctx, request.user.id);
+  });
 
   app.get(
     '/comments/manuscript/:manuscript_id',
