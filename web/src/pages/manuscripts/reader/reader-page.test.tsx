@@ -218,11 +218,16 @@ describe('the reader', () => {
   it('shows the moderators’ notice before a flagged text, and the text after "Continue"', () => {
     renderReader(buildView({ restricted_moderation: true, moderationReason: 'Reported as spam' }));
     expect(screen.queryByTestId('reader-box')).toBeNull();
+    // Nothing to navigate while the gate stands: no contents, bookmarks or reading bar.
+    expect(screen.queryByRole('complementary', { name: 'Contents and bookmarks' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /contents/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Bookmark this spot' })).toBeNull();
     expect(
       screen.getByText('This manuscript was flagged by our moderators. Reason: Reported as spam'),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to the manuscript' }));
     expect(screen.getByTestId('reader-box')).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Contents and bookmarks' })).toBeTruthy();
   });
 
   it('asks for 18+ before mature text: certifies with the CSRF header, then reloads', async () => {

@@ -255,22 +255,25 @@ function Reader({ view }: { view: ReaderResponse }) {
       ) : null}
 
       <div className="mx-auto w-full max-w-[80rem] px-4 pt-8 pb-10 sm:px-6 sm:pt-12 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 lg:pb-16 xl:grid-cols-[15rem_minmax(0,1fr)_16rem]">
-        <aside className="hidden lg:block" aria-label="Contents and bookmarks">
-          {/* The contents scroll on their own; the bookmarks stay in sight below them. */}
-          <div className="sticky top-24 flex max-h-[calc(100dvh-7.5rem)] flex-col pb-6">
-            <div ref={sidebarRef} className="min-h-0 flex-1 overflow-y-auto pr-2 pb-2">
-              {contents}
-            </div>
-            <div className="mt-4 max-h-[45%] shrink-0 overflow-y-auto border-t border-line pt-5 pr-2">
-              {bookmarkList}
-              {textShown ? (
+        {/* While a gate stands there is nothing to navigate: the column stays, empty. */}
+        {textShown ? (
+          <aside className="hidden lg:block" aria-label="Contents and bookmarks">
+            {/* The contents scroll on their own; the bookmarks stay in sight below them. */}
+            <div className="sticky top-24 flex max-h-[calc(100dvh-7.5rem)] flex-col pb-6">
+              <div ref={sidebarRef} className="min-h-0 flex-1 overflow-y-auto pr-2 pb-2">
+                {contents}
+              </div>
+              <div className="mt-4 max-h-[45%] shrink-0 overflow-y-auto border-t border-line pt-5 pr-2">
+                {bookmarkList}
                 <p className="mt-4 text-xs text-muted" aria-hidden="true">
                   {Math.round(progress * 100)}% read
                 </p>
-              ) : null}
+              </div>
             </div>
-          </div>
-        </aside>
+          </aside>
+        ) : (
+          <div className="hidden lg:block" aria-hidden="true" />
+        )}
 
         <article
           className="min-w-0"
@@ -375,46 +378,44 @@ function Reader({ view }: { view: ReaderResponse }) {
 
       {/* Phones and tablets: contents and bookmarks in a drawer, from a bar that stays at
         the bottom of the window while the text is in view. */}
-      <div className="sticky inset-x-0 bottom-0 z-30 border-t border-line bg-page/92 px-3 py-2 backdrop-blur lg:hidden">
-        <div className="mx-auto flex max-w-xl items-center gap-2">
-          <button
-            type="button"
-            className="btn btn-secondary min-w-0 flex-1 justify-start"
-            onClick={() => setDrawerOpen(true)}
-            aria-haspopup="dialog"
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 fill-current">
-              <path d="M3 5h14v1.6H3V5Zm0 4.2h14v1.6H3V9.2Zm0 4.2h9V15H3v-1.6Z" />
-            </svg>
-            <span className="shrink-0">Contents</span>
-            {sectionTitle ? (
-              <span className="truncate font-normal text-muted">· {sectionTitle}</span>
-            ) : null}
-          </button>
-          {textShown ? (
-            <>
-              <span className="w-10 text-right text-xs text-muted tabular-nums" aria-hidden="true">
-                {Math.round(progress * 100)}%
-              </span>
-              <CommentsButton />
-              <button
-                type="button"
-                className="btn btn-secondary px-3"
-                onClick={handleAddBookmark}
-                aria-label="Bookmark this spot"
+      {textShown ? (
+        <div className="sticky inset-x-0 bottom-0 z-30 border-t border-line bg-page/92 px-3 py-2 backdrop-blur lg:hidden">
+          <div className="mx-auto flex max-w-xl items-center gap-2">
+            <button
+              type="button"
+              className="btn btn-secondary min-w-0 flex-1 justify-start"
+              onClick={() => setDrawerOpen(true)}
+              aria-haspopup="dialog"
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 fill-current">
+                <path d="M3 5h14v1.6H3V5Zm0 4.2h14v1.6H3V9.2Zm0 4.2h9V15H3v-1.6Z" />
+              </svg>
+              <span className="shrink-0">Contents</span>
+              {sectionTitle ? (
+                <span className="truncate font-normal text-muted">· {sectionTitle}</span>
+              ) : null}
+            </button>
+            <span className="w-10 text-right text-xs text-muted tabular-nums" aria-hidden="true">
+              {Math.round(progress * 100)}%
+            </span>
+            <CommentsButton />
+            <button
+              type="button"
+              className="btn btn-secondary px-3"
+              onClick={handleAddBookmark}
+              aria-label="Bookmark this spot"
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className="size-4 fill-current text-accent"
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 20 20"
-                  className="size-4 fill-current text-accent"
-                >
-                  <path d="M5 2.5h10A1.5 1.5 0 0 1 16.5 4v14l-6.5-4-6.5 4V4A1.5 1.5 0 0 1 5 2.5Z" />
-                </svg>
-              </button>
-            </>
-          ) : null}
+                <path d="M5 2.5h10A1.5 1.5 0 0 1 16.5 4v14l-6.5-4-6.5 4V4A1.5 1.5 0 0 1 5 2.5Z" />
+              </svg>
+            </button>
+          </div>
         </div>
-      </div>
+      ) : null}
 
       {textShown ? (
         <>
