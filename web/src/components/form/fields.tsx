@@ -26,10 +26,30 @@ interface FieldShellProps {
 type TextFieldProps = FieldShellProps &
   InputHTMLAttributes<HTMLInputElement> & { name: string; className?: string };
 
-/** A labelled input with an optional hint and the field's error list under it. */
-export function TextField({ label, hint, errors, className = '', id, ...input }: TextFieldProps) {
+/** What a field's control gets from its shell: its id and the ARIA ties to hint and errors. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** Label, the control, an optional hint and the field's error list under it, tied by ids. */
+function FieldShell({
+  label,
+  hint,
+  errors,
+  className,
+  id,
+  name,
+  children,
+}: FieldShellProps & {
+  className: string;
+  id: string | undefined;
+  name: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
   const generated = useId();
-  const inputId = id ?? `${generated}-${input.name}`;
+  const inputId = id ?? `${generated}-${name}`;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-errors`;
   const describedBy = [hint ? hintId : null, errors?.length ? errorId : null]
@@ -40,13 +60,11 @@ export function TextField({ label, hint, errors, className = '', id, ...input }:
       <label htmlFor={inputId} className="field-label">
         {label}
       </label>
-      <input
-        id={inputId}
-        className="field-input"
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
+      {children({
+        id: inputId,
+        'aria-invalid': errors?.length ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}
@@ -54,6 +72,15 @@ export function TextField({ label, hint, errors, className = '', id, ...input }:
       ) : null}
       <FieldErrorList id={errorId} messages={errors} />
     </div>
+  );
+}
+
+/** A labelled input with an optional hint and the field's error list under it. */
+export function TextField({ label, hint, errors, className = '', id, ...input }: TextFieldProps) {
+  return (
+    <FieldShell {...{ label, hint, errors, className, id }} name={input.name}>
+      {(control) => <input className="field-input" {...control} {...input} />}
+    </FieldShell>
   );
 }
 
@@ -69,32 +96,12 @@ export function TextAreaField({
   id,
   ...textarea
 }: TextAreaFieldProps) {
-  const generated = useId();
-  const inputId = id ?? `${generated}-${textarea.name}`;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-errors`;
-  const describedBy = [hint ? hintId : null, errors?.length ? errorId : null]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="field-label">
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        className="field-input min-h-28 leading-relaxed"
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...textarea}
-      />
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrorList id={errorId} messages={errors} />
-    </div>
+    <FieldShell {...{ label, hint, errors, className, id }} name={textarea.name}>
+      {(control) => (
+        <textarea className="field-input min-h-28 leading-relaxed" {...control} {...textarea} />
+      )}
+    </FieldShell>
   );
 }
 
