@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  CATEGORIES,
   MESSAGES,
   type Category,
   type GenreCategory,
@@ -10,7 +9,6 @@ import {
 } from '@margins/common';
 import { ApiError, errorMessage, type FieldErrors } from '../../api/client.ts';
 import {
-  CATEGORY_LABELS,
   categoryLabel,
   fetchGenreCatalogue,
   manuscriptKeys,
@@ -25,6 +23,7 @@ import {
   TextField,
   otherErrors,
 } from '../form/fields.tsx';
+import { CategoryOptions } from './category-options.tsx';
 import { opensUp, opensUpWording, VISIBILITY_OPTIONS } from './visibility.ts';
 
 const FIELDS = [
@@ -260,26 +259,7 @@ export function ManuscriptForm({
 
       <fieldset>
         <legend className="field-label">Category</legend>
-        <div className="inline-flex flex-wrap gap-1 rounded-full border border-line bg-surface p-1">
-          {CATEGORIES.map((option) => (
-            <label
-              key={option}
-              className={`cursor-pointer rounded-full px-4 py-1.5 text-sm font-medium transition-colors has-focus-visible:outline-2 has-focus-visible:outline-accent ${
-                category === option ? 'bg-accent-soft text-accent' : 'text-muted hover:text-ink'
-              }`}
-            >
-              <input
-                type="radio"
-                name="category"
-                value={option}
-                checked={category === option}
-                onChange={() => setCategory(option)}
-                className="sr-only"
-              />
-              {CATEGORY_LABELS[option]}
-            </label>
-          ))}
-        </div>
+        <CategoryOptions value={category} onChange={setCategory} />
         <FieldErrorList id={`${id}-category-errors`} messages={errors.category} />
       </fieldset>
 

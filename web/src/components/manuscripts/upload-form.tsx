@@ -1,14 +1,13 @@
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import {
-  CATEGORIES,
   MANUSCRIPT_UPLOAD_MAX_BYTES,
   MESSAGES,
   type Category,
   type Manuscript,
   type UploadResponse,
 } from '@margins/common';
-import { CATEGORY_LABELS } from '../../api/manuscripts.ts';
 import { FieldErrorList, TextAreaField, TextField } from '../form/fields.tsx';
+import { CategoryOptions } from './category-options.tsx';
 import { announcementFor, UploadProgress } from './upload-progress.tsx';
 import { useUploadFlow } from './use-upload-flow.ts';
 
@@ -214,26 +213,7 @@ export function UploadForm({
           <p id={`${id}-category`} className="field-label">
             Category
           </p>
-          <div className="inline-flex flex-wrap gap-1 rounded-full border border-line bg-surface p-1">
-            {CATEGORIES.map((option) => (
-              <label
-                key={option}
-                className={`cursor-pointer rounded-full px-4 py-1.5 text-sm font-medium transition-colors has-focus-visible:outline-2 has-focus-visible:outline-accent ${
-                  category === option ? 'bg-accent-soft text-accent' : 'text-muted hover:text-ink'
-                }`}
-              >
-                <input
-                  type="radio"
-                  name="category"
-                  value={option}
-                  checked={category === option}
-                  onChange={() => setCategory(option)}
-                  className="sr-only"
-                />
-                {CATEGORY_LABELS[option]}
-              </label>
-            ))}
-          </div>
+          <CategoryOptions value={category} onChange={setCategory} />
         </div>
       </fieldset>
 
