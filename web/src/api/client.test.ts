@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiRequest, needsCsrf, readCsrfToken } from './client.ts';
+import { MESSAGES } from '@margins/common';
+import { api, ApiError, apiRequest, needsCsrf, readCsrfToken, submitFailure } from './client.ts';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -133,5 +134,21 @@ describe('api client', () => {
   it('reads the token among other cookies', () => {
     expect(readCsrfToken('a=1; csrf_token=abc%3D; b=2')).toBe('abc=');
     expect(readCsrfToken('a=1')).toBe('');
+  });
+});
+
+describe('submitFailure', () => {
+  it('names the fields when the server did, else repeats its sentence; a network error says so', () => {
+    const fields = new ApiError(400, 'Bad request', { email: ['Enter an e-mail.'] });
+    expect(submitFailure(fields)).toEqual({
+      errors: { email: ['Enter an e-mail.'] },
+      problem: MESSAGES.checkFormFields,
+    });
+    const sentence = new ApiError(401, MESSAGES.loginFailed);
+    expect(submitFailure(sentence)).toEqual({ errors: {}, problem: MESSAGES.loginFailed });
+    expect(submitFailure(new TypeError('Failed to fetch'))).toEqual({
+      errors: {},
+      problem: MESSAGES.serverCommunication,
+    });
   });
 });

@@ -147,6 +147,17 @@ export const api = {
 };
 
 /** The readable message of any thrown value. */
+/**
+ * What a form shows after a failed submit: the server's field errors under their fields, and
+ * one line above the form ("Please check your fields" when fields are named, else the server's
+ * sentence; a network failure says so).
+ */
+export function submitFailure(error: unknown): { errors: FieldErrors; problem: string } {
+  if (!(error instanceof ApiError)) return { errors: {}, problem: MESSAGES.serverCommunication };
+  const named = Object.keys(error.errors).length > 0;
+  return { errors: error.errors, problem: named ? MESSAGES.checkFormFields : error.error };
+}
+
 export function errorMessage(error: unknown, fallback: string = MESSAGES.serverError): string {
   if (error instanceof ApiError) return error.error;
   return fallback;

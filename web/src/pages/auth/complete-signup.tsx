@@ -1,13 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import {
-  completeSignupBody,
-  MESSAGES,
-  type AuthResponse,
-  type CompleteSignupBody,
-} from '@margins/common';
-import { api, ApiError, type FieldErrors } from '../../api/client.ts';
+import { completeSignupBody, type AuthResponse, type CompleteSignupBody } from '@margins/common';
+import { api, submitFailure, type FieldErrors } from '../../api/client.ts';
 import { FormAlert, TextField, otherErrors } from '../../components/form/fields.tsx';
 import { usePageConfig } from '../../page-config.ts';
 import { formValues, validate } from '../../lib/validate.ts';
@@ -50,12 +45,9 @@ export function CompleteSignupPage() {
       forgetInviteCode();
       window.location.assign(response.next || '/dashboard');
     } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors(error.errors);
-        setProblem(Object.keys(error.errors).length ? MESSAGES.checkFormFields : error.error);
-      } else {
-        setProblem(MESSAGES.serverCommunication);
-      }
+      const failure = submitFailure(error);
+      setErrors(failure.errors);
+      setProblem(failure.problem);
     }
   };
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { loginBody, MESSAGES, type AuthResponse } from '@margins/common';
-import { api, ApiError, type FieldErrors } from '../../api/client.ts';
+import { loginBody, type AuthResponse } from '@margins/common';
+import { api, submitFailure, type FieldErrors } from '../../api/client.ts';
 import { FormAlert, TextField, otherErrors } from '../../components/form/fields.tsx';
 import { AppLink } from '../../components/layout/app-link.tsx';
 import { usePageConfig } from '../../page-config.ts';
@@ -46,16 +46,9 @@ export function LoginPage() {
       });
       window.location.assign(response.next || '/dashboard');
     } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors(error.errors);
-        setProblem(
-          error.status === 400 && Object.keys(error.errors).length
-            ? MESSAGES.checkFormFields
-            : error.error,
-        );
-      } else {
-        setProblem(MESSAGES.serverCommunication);
-      }
+      const failure = submitFailure(error);
+      setErrors(failure.errors);
+      setProblem(failure.problem);
     }
   };
 

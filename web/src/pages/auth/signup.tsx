@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import {
-  MESSAGES,
   PASSWORD_MIN_LENGTH,
   signupBody,
   type AuthResponse,
   type SignupBody,
 } from '@margins/common';
-import { api, ApiError, type FieldErrors } from '../../api/client.ts';
+import { api, submitFailure, type FieldErrors } from '../../api/client.ts';
 import { FormAlert, TextField, otherErrors } from '../../components/form/fields.tsx';
 import { AppLink } from '../../components/layout/app-link.tsx';
 import { usePageConfig } from '../../page-config.ts';
@@ -42,12 +41,9 @@ export function SignupPage() {
       const response = await signup.mutateAsync(values as SignupBody);
       window.location.assign(response.next || '/auth/verify');
     } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors(error.errors);
-        setProblem(Object.keys(error.errors).length ? MESSAGES.checkFormFields : error.error);
-      } else {
-        setProblem(MESSAGES.serverCommunication);
-      }
+      const failure = submitFailure(error);
+      setErrors(failure.errors);
+      setProblem(failure.problem);
     }
   };
 
