@@ -133,7 +133,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   ctx.realtime.attach(app);
 
   defineJobs(ctx.jobs);
-  await ctx.jobs.start(ctx);
+  // A web process only enqueues: the jobs run in --role=worker processes.
+  await ctx.jobs.start(ctx, { work: config.role !== 'web' });
 
   return app;
 }

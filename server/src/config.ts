@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -91,7 +92,15 @@ export interface Config {
   conversion: ConversionSettings;
   /** Background job tuning; tests shorten the delays. */
   jobs: JobSettings;
+  /**
+   * What this process does (`--role`): `all` serves and runs the jobs; with PostgreSQL, `web`
+   * only serves (it still enqueues jobs) and `worker` only runs jobs, so each can scale apart.
+   */
+  role: ServerRole;
 }
+
+export const SERVER_ROLES = ['all', 'web', 'worker'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
 
 export interface JobSettings {
   /** Seconds between polls for new work (pg-boss minimum 0.5). */
@@ -173,7 +182,30 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       warmUp: values.CONVERSION_WARM_UP ?? values.NODE_ENV !== 'test',
     },
     jobs: DEFAULT_JOB_SETTINGS,
+    role: 'all',
   };
+}
+
+/**
+ * The role named on the command line (`--role=web|worker|all`, default all). Splitting roles
+ * needs PostgreSQL: the embedded database belongs to one process, which must do everything.
+ */
+export function roleFromArguments(argv: string[], config: Config): ServerRole {
+  const { values } = parseArgs({
+    args: argv,
+    options: { role: { type: 'string', default: 'all' } },
+    strict: false,
+  });
+  const role = values.role;
+  if (!SERVER_ROLES.includes(role as ServerRole)) {
+    throw new ConfigError(`Configuration error: --role must be one of ${SERVER_ROLES.join(', ')}`);
+  }
+  if (role !== 'all' && !config.databaseUrl) {
+    throw new ConfigError(
+      `Configuration error: --role=${String(role)} needs a PostgreSQL server (DATABASE_URL); the embedded database is one process, which runs with --role=all`,
+    );
+  }
+  return role as ServerRole;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, roleFromArguments, type Config } from './config.ts';
 import { DatabaseLockedError, openDatabase } from './db/index.ts';
 import { seedDemoData } from './seed/index.ts';
 
@@ -8,6 +8,7 @@ async function main(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
+    config = { ...config, role: roleFromArguments(process.argv.slice(2), config) };
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -38,8 +39,13 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  if (config.role === 'worker') {
+    console.log(`Margins worker is running its jobs (database: ${database.kind})`);
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Margins is running on ${config.publicUrl} (database: ${database.kind})`);
+  const jobs = config.role === 'web' ? ', no jobs: run a --role=worker process' : '';
+  console.log(`Margins is running on ${config.publicUrl} (database: ${database.kind}${jobs})`);
 }
 
 await main();

@@ -50,6 +50,8 @@ const SCHEMA = 'pgboss';
  * On PostgreSQL every queue is also LISTEN/NOTIFY-enabled, so workers in other processes are
  * woken by the commit too. Polling stays as the fallback (delayed retries, a missed notification).
  */
+const NO_JOB_ID = '00000000-0000-0000-0000-000000000000';
+
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition>();
@@ -87,8 +89,11 @@ export class JobQueue {
     this.definitions.set(definition.id, definition as unknown as JobDefinition);
   }
 
-  /** Installs the queue schema, recovers work cut off by a restart and starts the workers. */
-  async start(ctx: AppContext): Promise<void> {
+  /**
+   * Installs the queue schema, recovers work cut off by a restart and starts the workers; with
+   * `work: false` (a web process) only the queues, so that jobs can be sent.
+   */
+  async start(ctx: AppContext, { work = true }: { work?: boolean } = {}): Promise<void> {
     await this.boss.start();
     this.started = true;
     const { settings } = this;
@@ -110,6 +115,11 @@ export class JobQueue {
         deadLetter,
         notify: this.database.kind === 'postgres',
       });
+      // pg-boss looks a queue up on its first use, through its own connection: on the embedded
+      // database, a first send() inside our transaction would wait for that transaction itself.
+      // Looking it up now fills pg-boss's cache (a worker does so too, a web process must).
+      await this.boss.findJobs(definition.id, { id: NO_JOB_ID });
+      if (!work) continue;
       if (this.database.kind === 'pglite') await this.retryOrphans(definition.id);
       if (definition.prepare) {
         const started = performance.now();
@@ -152,6 +162,7 @@ export class JobQueue {
         if (payload.success) await definition.onFailed(ctx, payload.data);
       });
     }
+    if (!work) return;
     for (const definition of this.definitions.values()) {
       await definition.recover?.(ctx).catch((error: unknown) => {
         this.log.error({ err: error, job: definition.id }, 'job recovery failed');
