@@ -8,4 +8,6 @@ export * from './schemas/contact.ts';
 export * from './schemas/page-config.ts';
 export * from './schemas/manuscript.ts';
 export * from './schemas/comments.ts';
+export * from './schemas/comments-reports.ts';
+export * from './schemas/comments-socket.ts';
 export * from './schemas/access.ts';

@@ -17,7 +17,8 @@ import {
 import { manuscripts, manuscriptVersions } from './schema-manuscripts.ts';
 import { users } from './schema.ts';
 
-// Kept in step with common/src/schemas/comments.ts (the schema file stays free of app imports).
+// Kept in step with common/src/schemas/comments-reports.ts (the schema file stays free of
+// app imports).
 const REPORT_MODELS = ['comment', 'manuscript'] as const;
 const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 

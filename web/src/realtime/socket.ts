@@ -5,7 +5,7 @@ import {
   type ServerToClientEvents,
 } from '@margins/common';
 
-/** The app's socket, typed by the events of API.md (common/src/schemas/comments.ts). */
+/** The app's socket, typed by the events of API.md (common/src/schemas/comments-socket.ts). */
 export type MarginsSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** How long a write waits for its acknowledgement before it counts as failed. */

@@ -1,20 +1,18 @@
+// The reader's comments context: what the components under <CommentsProvider> can read and do.
 import {
   createContext,
   useCallback,
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useState,
   type ReactNode,
   type RefObject,
 } from 'react';
 import {
-  HIGHLIGHT_COLOURS,
   MESSAGES,
   type Comment,
   type CommentAuthor,
-  type Highlight,
   type RankDirection,
   type ReportModel,
 } from '@margins/common';
@@ -30,15 +28,10 @@ import './highlights.css';
 import { ReportDialog } from './report-dialog.tsx';
 import { SelectionCommenter } from './selection-commenter.tsx';
 import { useCommentData } from './use-comment-data.ts';
-import { useHighlightLayer, type DraftHighlight } from './use-highlight-layer.ts';
-import { buildThreads, drawnHighlights, newSelectionId, type Thread } from './threads.ts';
+import { useCommentEditor, type Editor } from './use-comment-editor.ts';
+import { useHighlightLayer } from './use-highlight-layer.ts';
+import { buildThreads, drawnHighlights, type Thread } from './threads.ts';
 import { useMediaQuery, WIDE_QUERY } from './use-media-query.ts';
-
-/** The one comment editor that may be open. */
-export type Editor =
-  | { kind: 'new'; selectionId: string }
-  | { kind: 'reply'; selectionId: string }
-  | { kind: 'edit'; selectionId: string; commentId: number };
 
 export interface ReportTarget {
   model: ReportModel;
@@ -47,7 +40,7 @@ export interface ReportTarget {
   label: string;
 }
 
-export type { Thread };
+export type { Editor, Thread };
 
 export interface CommentsApi {
   /** False while no text is shown (gates, inking): nothing is loaded or connected. */
@@ -100,11 +93,6 @@ export function useOptionalComments(): CommentsApi | null {
   return useContext(CommentsContext);
 }
 
-interface DraftState extends DraftHighlight {
-  /** The highlight is stored on the server (its `highlight` event was acked). */
-  stored: boolean;
-}
-
 /**
  * Everything about the reader's highlights and comments: the live data, the marks in the
  * reader box, the one open editor, votes, deletes and reports. Wraps the reader page.
@@ -135,9 +123,6 @@ export function CommentsProvider({
     flash,
     socketFactory,
   );
-  const [draft, setDraft] = useState<DraftState | null>(null);
-  const [editor, setEditor] = useState<Editor | null>(null);
-  const [editorWarning, setEditorWarning] = useState(0);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [drawer, setDrawer] = useState<{ open: boolean; threadId: string | null }>({
     open: false,
@@ -147,21 +132,30 @@ export function CommentsProvider({
   const [deleteTarget, setDeleteTarget] = useState<Comment | null>(null);
   const [deleting, setDeleting] = useState(false);
   const isWide = useMediaQuery(WIDE_QUERY);
-  /** The `highlight` event of the draft, which its first save waits for. */
-  const creating = useRef(new Map<string, Promise<Highlight | null>>());
 
   const highlights = useMemo(() => data?.highlights ?? [], [data]);
+  const context = useMemo<writes.WriteContext>(
+    () => ({ manuscriptId, room, update }),
+    [manuscriptId, room, update],
+  );
+  const { draft, setEditor, editorApi } = useCommentEditor({
+    context,
+    highlights,
+    isWide,
+    flash,
+    update,
+    refetch,
+    setActiveId,
+    setDrawer,
+  });
+  const { editor } = editorApi;
+
   const drawn = useMemo(
     () => drawnHighlights(highlights, data?.comments ?? [], currentUserId, Date.now()),
     [highlights, data, currentUserId],
   );
   const layer = useHighlightLayer(boxRef, html, drawn, draft, activeId);
   const isOwner = currentUserId !== null && currentUserId === manuscriptOwnerId;
-
-  const context = useMemo<writes.WriteContext>(
-    () => ({ manuscriptId, room, update }),
-    [manuscriptId, room, update],
-  );
 
   const { threads, orphans } = useMemo(
     () =>
@@ -178,128 +172,10 @@ export function CommentsProvider({
 
   const commentCount = data?.comments.length ?? 0;
 
-  const warnEditorOpen = useCallback(() => {
-    flash(MESSAGES.saveOrCloseComment);
-    setEditorWarning((count) => count + 1);
-    // On a phone the open editor may sit in the closed drawer: show it.
-    if (!isWide && editor) setDrawer({ open: true, threadId: editor.selectionId });
-  }, [flash, isWide, editor]);
-
-  const openEditor = useCallback(
-    (next: Editor) => {
-      if (editor) {
-        const same =
-          editor.kind === next.kind &&
-          editor.selectionId === next.selectionId &&
-          (editor.kind !== 'edit' || (next.kind === 'edit' && editor.commentId === next.commentId));
-        if (!same) warnEditorOpen();
-        return same;
-      }
-      setEditor(next);
-      setActiveId(next.selectionId);
-      return true;
-    },
-    [editor, warnEditorOpen],
-  );
-
   const openDrawer = useCallback((threadId: string | null = null) => {
     setDrawer({ open: true, threadId });
   }, []);
   const closeDrawer = useCallback(() => setDrawer({ open: false, threadId: null }), []);
-
-  const startComment = useCallback(
-    (anchor: SelectionAnchor) => {
-      if (editor) {
-        warnEditorOpen();
-        return;
-      }
-      const selectionId = newSelectionId();
-      // The next colour of the cycle, by the highlights the page has (the server keeps it).
-      const colour = highlights.length % HIGHLIGHT_COLOURS.length;
-      setDraft({ selectionId, anchor, colour, stored: false });
-      setEditor({ kind: 'new', selectionId });
-      setActiveId(selectionId);
-      if (!isWide) setDrawer({ open: true, threadId: selectionId });
-      const pending = writes.createHighlight(context, selectionId, anchor, colour).then(
-        (highlight) => {
-          if (highlight) {
-            setDraft((current) =>
-              current?.selectionId === selectionId ? { ...current, stored: true } : current,
-            );
-          }
-          return highlight;
-        },
-        (error: unknown) => {
-          flash(errorMessage(error));
-          setDraft((current) => (current?.selectionId === selectionId ? null : current));
-          setEditor((current) => (current?.selectionId === selectionId ? null : current));
-          return null;
-        },
-      );
-      creating.current.set(selectionId, pending);
-    },
-    [editor, warnEditorOpen, highlights.length, isWide, context, flash],
-  );
-
-  const finishDraft = useCallback((selectionId: string) => {
-    creating.current.delete(selectionId);
-    setDraft((current) => (current?.selectionId === selectionId ? null : current));
-  }, []);
-
-  const saveEditor = useCallback(
-    async (text: string): Promise<boolean> => {
-      if (!editor) return false;
-      try {
-        if (editor.kind === 'edit') {
-          await writes.updateComment(context, editor.commentId, text);
-        } else if (editor.kind === 'reply') {
-          await writes.saveNewComment(context, editor.selectionId, text, null);
-        } else {
-          const highlight = await creating.current.get(editor.selectionId);
-          const current = draft?.selectionId === editor.selectionId ? draft : null;
-          const stored = Boolean(highlight) || Boolean(current?.stored);
-          await writes.saveNewComment(
-            context,
-            editor.selectionId,
-            text,
-            stored ? null : (current?.anchor ?? null),
-            current?.colour,
-          );
-          finishDraft(editor.selectionId);
-        }
-        setEditor(null);
-        return true;
-      } catch (error) {
-        flash(errorMessage(error));
-        return false;
-      }
-    },
-    [editor, context, draft, finishDraft, flash],
-  );
-
-  const cancelEditor = useCallback(() => {
-    if (!editor) return;
-    setEditor(null);
-    if (editor.kind !== 'new') return;
-    const { selectionId } = editor;
-    const wasStored =
-      (draft?.selectionId === selectionId && draft.stored) ||
-      highlights.some((highlight) => highlight.selection_id === selectionId);
-    const pending = creating.current.get(selectionId);
-    finishDraft(selectionId);
-    setActiveId(null);
-    // The empty new comment goes, and with it its highlight (here at once, then on the server).
-    update((current) => removeHighlight(current, selectionId));
-    void (async () => {
-      try {
-        const stored = Boolean(await pending) || wasStored;
-        await writes.cancelNewComment(context, selectionId, stored);
-      } catch (error) {
-        flash(errorMessage(error));
-        refetch();
-      }
-    })();
-  }, [editor, draft, highlights, finishDraft, update, context, flash, refetch]);
 
   const removeOwnHighlight = useCallback(
     (selectionId: string) => {
@@ -311,17 +187,6 @@ export function CommentsProvider({
     },
     [update, context, flash, refetch],
   );
-
-  // Closing the page with a new comment open: its highlight would be left without one.
-  useEffect(() => {
-    if (editor?.kind !== 'new') return;
-    const { selectionId } = editor;
-    const handlePageHide = () => {
-      void writes.cancelNewComment(context, selectionId, true).catch(() => undefined);
-    };
-    window.addEventListener('pagehide', handlePageHide);
-    return () => window.removeEventListener('pagehide', handlePageHide);
-  }, [editor, context]);
 
   const rank = useCallback(
     (comment: Comment, dir: RankDirection) => {
@@ -387,12 +252,7 @@ export function CommentsProvider({
     users,
     activeId,
     activate,
-    editor,
-    editorWarning,
-    openEditor,
-    startComment,
-    saveEditor,
-    cancelEditor,
+    ...editorApi,
     rank,
     removeHighlight: removeOwnHighlight,
     askDelete: setDeleteTarget,

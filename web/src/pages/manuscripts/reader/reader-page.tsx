@@ -1,29 +1,27 @@
+// The reading page: the text with its gates, contents, bookmarks, margin notes and dialogs.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { READING_POSITION_DELAY_MS, type ReaderResponse } from '@margins/common';
-import { categoryLabel, readerUrl } from '../../../api/manuscripts.ts';
+import { readerUrl } from '../../../api/manuscripts.ts';
 import { ReaderAccessTools, useReaderAccess } from '../../../components/access/reader-access.tsx';
-import { AuthorPopup } from '../../../components/author/author-popup.tsx';
 import {
   CommentsButton,
   CommentsDrawer,
   CommentsProvider,
   MarginColumn,
-  ReaderToolbar,
   UnplacedNotes,
 } from '../../../components/comments/index.ts';
 import { Dialog } from '../../../components/dialog.tsx';
-import { ArchiveButton } from '../../../components/manuscripts/archive-button.tsx';
-import { MatureBadge } from '../../../components/manuscripts/manuscript-card.tsx';
 import { ManuscriptForm } from '../../../components/manuscripts/manuscript-form.tsx';
 import { NewDraftControl } from '../../../components/manuscripts/new-draft.tsx';
 import { InkSpinner } from '../../../components/manuscripts/upload-progress.tsx';
-import { loadPage, reloadPage } from '../../../lib/navigation.ts';
+import { reloadPage } from '../../../lib/navigation.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePageConfig } from '../../../page-config.ts';
 import { NotFoundPage } from '../../not-found.tsx';
 import { BookmarksPanel } from './bookmarks-panel.tsx';
 import { bookmarkKey, usePageBookmarks, type PageBookmark } from './page-bookmarks.ts';
+import { ReaderBottomBar } from './reader-bottom-bar.tsx';
 import {
   AwaitingApprovalGate,
   LoginGate,
@@ -32,7 +30,9 @@ import {
   QuestionnaireGate,
   StillInking,
 } from './reader-gates.tsx';
-import { blockText, jumpTo, readingTime, useReaderData } from './reader-helpers.ts';
+import { ReaderHeader } from './reader-header.tsx';
+import { blockText, jumpTo, useReaderData } from './reader-helpers.ts';
+import { ResumeBanner } from './resume-banner.tsx';
 import { currentSectionId, TableOfContents } from './table-of-contents.tsx';
 import { blocksOf, useReadingPosition, useReadingProgress } from './use-reading-position.ts';
 
@@ -280,90 +280,34 @@ function Reader({ view }: { view: ReaderResponse }) {
           aria-labelledby="reader-title"
           data-manuscript-id={view.manuscript_id}
         >
-          <header className="reader-header mx-auto max-w-[65ch] text-center">
-            <p className="eyebrow">
-              {[
-                categoryLabel(manuscript.category),
-                ...manuscript.genres.map((genre) => genre.name),
-              ].join(' · ')}
-            </p>
-            <h1
-              id="reader-title"
-              className="mt-3 text-3xl leading-tight font-semibold tracking-tight text-balance sm:text-[2.75rem]"
-            >
-              {manuscript.title}
-            </h1>
-            <p className="mt-3 text-muted">
-              by <AuthorPopup author={manuscript.author} className="text-ink" />
-            </p>
-            <p className="mt-2 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-sm text-muted">
-              <span>{view.words.toLocaleString()} words</span>
-              <span aria-hidden="true">·</span>
-              <span>{readingTime(view.words)}</span>
-              {manuscript.nsfw ? <MatureBadge /> : null}
-            </p>
-            {manuscript.summary ? (
-              <p className="mx-auto mt-5 max-w-[52ch] font-serif leading-relaxed text-muted italic">
-                {manuscript.summary}
-              </p>
-            ) : null}
-            {isAuthor ? (
-              <div className="mt-6 flex flex-wrap justify-center gap-2" data-author-tools>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={() => setEditing(true)}
-                >
-                  <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
-                    <path d="m13.6 2.9 3.5 3.5-9.6 9.6H4v-3.5l9.6-9.6Zm0 2.1-8.1 8.1v1.4h1.4l8.1-8.1-1.4-1.4Z" />
-                  </svg>
-                  Edit details
-                </button>
-                <ArchiveButton
-                  manuscript={manuscript}
-                  className="btn btn-ghost"
-                  onArchived={() => loadPage('/dashboard')}
-                />
-              </div>
-            ) : null}
-            <ReaderAccessTools
-              manuscript={manuscript}
-              access={access}
-              isAuthor={isAuthor}
-              userId={config.currentUserId}
-              textShown={textShown}
-              blockIndex={blockIndex}
-              progress={progress}
-            />
-            <ReaderToolbar title={manuscript.title} readerUrl={readerUrl(view.manuscript_id)} />
-            <div aria-hidden="true" className="reader-rule" />
-          </header>
+          <ReaderHeader
+            manuscript={manuscript}
+            manuscriptId={view.manuscript_id}
+            words={view.words}
+            isAuthor={isAuthor}
+            onEdit={() => setEditing(true)}
+            accessTools={
+              <ReaderAccessTools
+                manuscript={manuscript}
+                access={access}
+                isAuthor={isAuthor}
+                userId={config.currentUserId}
+                textShown={textShown}
+                blockIndex={blockIndex}
+                progress={progress}
+              />
+            }
+          />
 
           {showResume && resumeFrom ? (
-            <div className="mx-auto mb-8 flex max-w-[65ch] flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-sm shadow-card">
-              <span className="text-muted">
-                You were reading “<span className="font-serif text-ink">{resumeFrom.text}…</span>”
-              </span>
-              <span className="flex gap-2">
-                <button
-                  type="button"
-                  className="btn btn-primary min-h-9 px-4"
-                  onClick={() => {
-                    setResumeDismissed(true);
-                    goToBlock(resumeFrom.idx);
-                  }}
-                >
-                  Continue reading
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost min-h-9 px-3"
-                  onClick={() => setResumeDismissed(true)}
-                >
-                  Dismiss
-                </button>
-              </span>
-            </div>
+            <ResumeBanner
+              resumeFrom={resumeFrom}
+              onContinue={() => {
+                setResumeDismissed(true);
+                goToBlock(resumeFrom.idx);
+              }}
+              onDismiss={() => setResumeDismissed(true)}
+            />
           ) : null}
 
           {body}
@@ -379,42 +323,12 @@ function Reader({ view }: { view: ReaderResponse }) {
       {/* Phones and tablets: contents and bookmarks in a drawer, from a bar that stays at
         the bottom of the window while the text is in view. */}
       {textShown ? (
-        <div className="sticky inset-x-0 bottom-0 z-30 border-t border-line bg-page/92 px-3 py-2 backdrop-blur lg:hidden">
-          <div className="mx-auto flex max-w-xl items-center gap-2">
-            <button
-              type="button"
-              className="btn btn-secondary min-w-0 flex-1 justify-start"
-              onClick={() => setDrawerOpen(true)}
-              aria-haspopup="dialog"
-            >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 fill-current">
-                <path d="M3 5h14v1.6H3V5Zm0 4.2h14v1.6H3V9.2Zm0 4.2h9V15H3v-1.6Z" />
-              </svg>
-              <span className="shrink-0">Contents</span>
-              {sectionTitle ? (
-                <span className="truncate font-normal text-muted">· {sectionTitle}</span>
-              ) : null}
-            </button>
-            <span className="w-10 text-right text-xs text-muted tabular-nums" aria-hidden="true">
-              {Math.round(progress * 100)}%
-            </span>
-            <CommentsButton />
-            <button
-              type="button"
-              className="btn btn-secondary px-3"
-              onClick={handleAddBookmark}
-              aria-label="Bookmark this spot"
-            >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                className="size-4 fill-current text-accent"
-              >
-                <path d="M5 2.5h10A1.5 1.5 0 0 1 16.5 4v14l-6.5-4-6.5 4V4A1.5 1.5 0 0 1 5 2.5Z" />
-              </svg>
-            </button>
-          </div>
-        </div>
+        <ReaderBottomBar
+          sectionTitle={sectionTitle}
+          progress={progress}
+          onOpenContents={() => setDrawerOpen(true)}
+          onAddBookmark={handleAddBookmark}
+        />
       ) : null}
 
       {textShown ? (
