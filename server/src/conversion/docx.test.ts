@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { styleMapFor } from './docx.ts';
+import { styleMapFor } from './docx-mammoth.ts';
 
 describe('the DOCX style map', () => {
   it('keeps only the lines for styles the document defines, by name (any case) or id', () => {

@@ -1,85 +1,47 @@
-import mammoth from 'mammoth';
+import { UnsupportedDocx } from './docx-package.ts';
+import { readDocx } from './docx-reader.ts';
 import { ConversionError } from './errors.ts';
 import { conversionResult, ImageCollector } from './images.ts';
 import { normaliseHtml } from './normalise/index.ts';
 import { openPackage } from './package-guard.ts';
 import type { ConversionResult } from './types.ts';
 
-// Mammoth ignores what a character style looks like. LibreOffice (and many Word templates) mark
-// italics and bold with the "Emphasis" / "Strong" styles instead of direct formatting, so without
-// these lines their italics and bold would vanish.
-const STYLE_MAP = [
-  "r[style-name='Emphasis'] => em",
-  "r[style-name='Subtle Emphasis'] => em",
-  "r[style-name='Intense Emphasis'] => strong > em",
-  "r[style-name='Strong'] => strong",
-  "r[style-name='Strong Emphasis'] => strong",
-  "r[style-name='Book Title'] => em",
-  "p[style-name='Title'] => h1.title:fresh",
-  // By style id too, for documents whose styles part lacks the names.
-  'r.Emphasis => em',
-  'r.Strong => strong',
-  'p.Title => h1.title:fresh',
-  "p[style-name='Subtitle'] => p:fresh",
-  "p[style-name='Quote'] => blockquote > p:fresh",
-  "p[style-name='Quotations'] => blockquote > p:fresh",
-  "p[style-name='Intense Quote'] => blockquote > p:fresh",
-  "p[style-name='Block Text'] => blockquote > p:fresh",
-];
+/** Which reader converted a DOCX: ours, or mammoth for a document ours does not understand. */
+export type DocxConversion =
+  | { reader: 'own'; result: ConversionResult }
+  | { reader: 'mammoth'; reason: string; result: ConversionResult };
 
 /**
- * The lines of STYLE_MAP that can match this document: mammoth tries every line on every
- * paragraph and run, so lines for styles the document does not define only cost time (~10% of a
- * book's conversion for the full map).
+ * DOCX → normalised HTML with our own reader (docx-reader.ts), which builds the tree mammoth's
+ * HTML would parse to, without mammoth's cost; documents it does not understand go to mammoth.
  */
-export function styleMapFor(stylesXml: string | null): string[] {
-  if (stylesXml === null) return STYLE_MAP;
-  const defined = new Set<string>();
-  for (const match of stylesXml.matchAll(/w:styleId="([^"]*)"|<w:name w:val="([^"]*)"/g)) {
-    defined.add(match[1] !== undefined ? `id:${match[1]}` : `name:${match[2]!.toLowerCase()}`);
-  }
-  return STYLE_MAP.filter((line) => {
-    const byName = /\[style-name='([^']*)'\]/.exec(line);
-    if (byName) return defined.has(`name:${byName[1]!.toLowerCase()}`);
-    const byId = /^[pr]\.(\S+)/.exec(line);
-    return byId ? defined.has(`id:${byId[1]}`) : true;
-  });
-}
-
-/** DOCX → normalised HTML with mammoth; images are stored by content hash and linked by URL. */
 export async function convertDocx(
   bytes: Uint8Array,
   imageUrl: (imageId: string) => string,
 ): Promise<ConversionResult> {
+  return (await convertDocxWithReport(bytes, imageUrl)).result;
+}
+
+/** convertDocx, saying which reader did the work (for tests; nothing is logged). */
+export async function convertDocxWithReport(
+  bytes: Uint8Array,
+  imageUrl: (imageId: string) => string,
+): Promise<DocxConversion> {
   const archive = openPackage(bytes, 'docx');
-  const styleMap = styleMapFor(archive.readText('word/styles.xml'));
   const images = new ImageCollector(imageUrl);
-  const allowedSources = new Map<string, string>();
-  let html: string;
+  let reading;
   try {
-    const result = await mammoth.convertToHtml(
-      { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
-      {
-        styleMap,
-        externalFileAccess: false,
-        convertImage: mammoth.images.imgElement(async (image) => {
-          const url = images.add(new Uint8Array(await image.readAsArrayBuffer()));
-          if (url === null) return { src: '' };
-          allowedSources.set(url, url);
-          return { src: url };
-        }),
-      },
-    );
-    html = result.value;
+    reading = readDocx(archive, images);
   } catch (error) {
-    throw new ConversionError(
-      'corrupt',
-      'The DOCX file could not be read (it may be damaged). Open it in your word processor, save it again as .docx, and upload that.',
-      { cause: error },
-    );
+    if (error instanceof ConversionError) throw error;
+    // What the reader does not understand, and (should it ever fail) anything it trips over.
+    const reason =
+      error instanceof UnsupportedDocx ? error.message : `reader failed: ${String(error)}`;
+    // Loaded when needed: a conversion thread that never falls back never loads mammoth.
+    const { convertWithMammoth } = await import('./docx-mammoth.ts');
+    const result = await convertWithMammoth(bytes, archive, imageUrl);
+    return { reader: 'mammoth', reason, result };
   }
-  return conversionResult(
-    normaliseHtml(html, { images: allowedSources, trustedMarkup: true }),
-    images,
-  );
+  const document = normaliseHtml(reading.root, { images: reading.sources, trustedMarkup: true });
+  return { reader: 'own', result: conversionResult(document, images) };
 }

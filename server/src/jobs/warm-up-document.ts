@@ -1,5 +1,5 @@
 // A synthetic DOCX (and the same text as Markdown, plain text and HTML) that a conversion thread
-// converts at start: it loads mammoth, the normaliser and the other converters into the thread
+// converts at start: it loads the DOCX reader, the normaliser and the other converters into the thread
 // and lets V8 optimise their hot paths, so the first author's upload does not pay for that.
 // Built in memory, so the warm-up needs no file on disk.
 import { strToU8, zipSync } from 'fflate';

@@ -1,0 +1,101 @@
+// Pictures: DrawingML (w:drawing → wp:inline/wp:anchor → pic:pic → a:blip) and VML
+// (v:imagedata), as mammoth finds them. Only pictures inside the package are read; the image
+// store keeps only safe raster formats, and the normaliser drops the rest.
+import type { Properties } from 'hast';
+import type { DocxBodyReader } from './docx-body.ts';
+import { tag, voidElement, type HtmlElement, type HtmlNode, type HtmlTag } from './docx-html.ts';
+import { childrenNamed, first, imageEntryName, UnsupportedDocx } from './docx-package.ts';
+import type { ImageCollector } from './images.ts';
+import type { XmlElement } from './odt-xml.ts';
+import type { CheckedZip } from './zip.ts';
+
+const BLIP_PATH = ['a:graphic', 'a:graphicData', 'pic:pic', 'pic:blipFill', 'a:blip'];
+
+/**
+ * The images of one document. Only whether a picture's entry exists is known while reading (a
+ * missing one is left out, as mammoth leaves it out); the images are stored afterwards, in the
+ * order they stand in the finished tree, which is the order mammoth stores them in.
+ */
+export class DocxImages {
+  private readonly entries = new Map<HtmlTag, string>();
+  private readonly urls = new Map<string, string | null>();
+  /** Public URL → public URL, for the normaliser, which drops images not listed. */
+  readonly sources = new Map<string, string>();
+
+  constructor(
+    private readonly archive: CheckedZip,
+    private readonly collector: ImageCollector,
+  ) {}
+
+  /** An <img> for the picture at this relationship target, or null when there is no such entry. */
+  image(target: string, alt: string | undefined): HtmlNode | null {
+    const entry = imageEntryName(target);
+    if (!this.archive.has(entry)) return null;
+    const imageTag = tag('img', alt ? { alt, src: '' } : { src: '' });
+    this.entries.set(imageTag, entry);
+    return voidElement(imageTag);
+  }
+
+  /** Stores the image of an <img> made by image(): its src becomes the public URL, or stays ''. */
+  store(element: HtmlElement): void {
+    const entry = this.entries.get(element.tag);
+    if (entry === undefined) return;
+    let url = this.urls.get(entry);
+    if (url === undefined) {
+      url = this.collector.add(this.archive.read(entry) ?? new Uint8Array());
+      if (url !== null) this.sources.set(url, url);
+      this.urls.set(entry, url);
+    }
+    if (url !== null) (element.tag.properties as Properties).src = url;
+  }
+}
+
+/** The pictures of a wp:inline or wp:anchor, linked when the picture has a click link. */
+export function readDrawing(reader: DocxBodyReader, drawing: XmlElement, out: HtmlNode[]): void {
+  let blips = [drawing];
+  for (const name of BLIP_PATH) blips = blips.flatMap((element) => childrenNamed(element, name));
+  const properties = first(drawing, 'wp:docPr');
+  const description = properties?.attributes.descr;
+  const alt = isBlank(description) ? properties?.attributes.title : description;
+  for (const blip of blips) {
+    // Linked (external) pictures are never fetched.
+    const id = blip.attributes['r:embed'];
+    if (!id) continue;
+    const image = imageNode(reader, id, alt);
+    if (image === null) continue;
+    const linkId = first(properties, 'a:hlinkClick')?.attributes['r:id'];
+    if (!linkId) {
+      out.push(image);
+      continue;
+    }
+    const href = targetOf(reader, linkId);
+    for (const node of reader.link(href, [image])) out.push(node);
+  }
+}
+
+/** A VML picture. mammoth looks for its title as o:title but never finds it: no alt text. */
+export function readImageData(
+  reader: DocxBodyReader,
+  imageData: XmlElement,
+  out: HtmlNode[],
+): void {
+  const id = imageData.attributes['r:id'];
+  if (!id) return;
+  const image = imageNode(reader, id, undefined);
+  if (image !== null) out.push(image);
+}
+
+function imageNode(reader: DocxBodyReader, id: string, alt: string | undefined): HtmlNode | null {
+  return reader.context.images.image(targetOf(reader, id), alt);
+}
+
+// mammoth fails on a relationship that is not there.
+function targetOf(reader: DocxBodyReader, id: string): string {
+  const target = reader.relationships.get(id)?.target;
+  if (target === undefined) throw new UnsupportedDocx(`relationship ${id}`);
+  return target;
+}
+
+function isBlank(value: string | undefined): boolean {
+  return value === undefined || /^\s*$/.test(value);
+}
