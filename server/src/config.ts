@@ -126,9 +126,15 @@ export interface JobSettings {
 export interface ConversionSettings {
   /**
    * Start a conversion thread at start and convert a synthetic document in it, so the first
-   * upload finds mammoth and the normaliser loaded and optimised (costs about a second of CPU).
+   * upload finds the converters loaded and optimised (costs about a second of CPU).
    */
   warmUp: boolean;
+  /**
+   * A conversion still running after this long is stopped (its thread is ended and replaced)
+   * and fails with a message: a book takes well under a second, so only a document that
+   * sends a converter into a pathological case gets here, and it must not hold a thread.
+   */
+  timeoutSeconds?: number;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = {

@@ -1,5 +1,11 @@
 export type ConversionErrorCode =
-  'unsupported_format' | 'encrypted' | 'legacy_doc' | 'corrupt' | 'too_large' | 'empty';
+  | 'unsupported_format'
+  | 'encrypted'
+  | 'legacy_doc'
+  | 'corrupt'
+  | 'too_large'
+  | 'empty'
+  | 'too_slow';
 
 export const ACCEPTED_FORMATS_SENTENCE =
   'Accepted formats are DOCX, RTF, ODT, text, HTML and Markdown.';

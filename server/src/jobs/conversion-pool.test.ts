@@ -72,3 +72,15 @@ describe('ConversionPool', () => {
     expect(outcome).toMatchObject({ ok: false, code: 'corrupt' });
   });
 });
+
+describe('a conversion that takes too long', () => {
+  it('is stopped with a message, and the next conversion gets a fresh thread', async () => {
+    pool = new ConversionPool(1, { timeoutSeconds: 0.001 });
+    const slow = await pool.convert(warmUpDocx(2000), 'docx', 'p');
+    expect(slow).toMatchObject({ ok: false, code: 'too_slow' });
+    expect(slow.ok === false && slow.message).toMatch(/took too long/);
+    await pool.start({ timeoutSeconds: 60 });
+    const next = await pool.convert(fixture('small.docx'), 'docx', 'q');
+    expect(next.ok).toBe(true);
+  });
+});

@@ -44,6 +44,16 @@ const WARM_UP: SourceFormat[] = ['docx', 'md', 'txt', 'html', 'docx', 'docx', 'd
 
 type Pool = Piscina<WorkerTask, ConversionOutcome | WarmUpReport>;
 
+/** See ConversionSettings.timeoutSeconds. */
+const DEFAULT_TIMEOUT_SECONDS = 60;
+
+const TOO_SLOW: ConversionOutcome = {
+  ok: false,
+  code: 'too_slow',
+  message:
+    'Converting this document took too long, and we stopped. Open it in your word processor, save it again (as DOCX if you can), and upload the new file.',
+};
+
 /**
  * The worker threads that convert documents (CPU-heavy: a book takes 0.1–0.5 s), so the event
  * loop never stalls. Threads are long-lived: they keep the converters loaded and optimised by V8
@@ -85,10 +95,16 @@ export class ConversionPool {
     copy.set(bytes);
     const task: ConversionTask = { bytes: copy.buffer, format, imagePrefix };
     this.pending += 1;
+    const timeoutSeconds = this.settings.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
     try {
       return (await this.piscina().run(task, {
         transferList: [copy.buffer],
+        signal: AbortSignal.timeout(timeoutSeconds * 1000),
       })) as ConversionOutcome;
+    } catch (error) {
+      // Piscina ends the thread that was running it; the next conversion gets a new one.
+      if (error instanceof Error && error.name === 'AbortError') return TOO_SLOW;
+      throw error;
     } finally {
       this.pending -= 1;
     }
