@@ -57,7 +57,7 @@ const TOO_SLOW: ConversionOutcome = {
 /**
  * The worker threads that convert documents (CPU-heavy: a book takes 0.1–0.5 s), so the event
  * loop never stalls. Threads are long-lived: they keep the converters loaded and optimised by V8
- * (~130 MB each). With `warmUp`, one is started and warmed up at start, so that the first upload
+ * (~100 MB each). With `warmUp`, one is started and warmed up at start, so that the first upload
  * does not pay for thread start, module loading and JIT warm-up. Every format runs in the same
  * threads (ODT and RTF have their own readers; pandoc-wasm, which took ~300 MB a thread, is gone).
  */
