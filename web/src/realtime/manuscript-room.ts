@@ -8,6 +8,7 @@ import {
   type LeaveRoomEvent,
   type NewCommentEvent,
   type NewHighlightEvent,
+  type ServerToClientEvents,
   type SocketErrorEvent,
 } from '@margins/common';
 import { ACK_TIMEOUT_MS, type MarginsSocket } from './socket.ts';
@@ -161,15 +162,8 @@ export class ManuscriptRoom {
 }
 
 /** The listeners start() attaches (server events plus the socket's own). */
-type ListenMap = {
+type ListenMap = ServerToClientEvents & {
   connect: () => void;
   disconnect: (reason: string) => void;
   connect_error: (error: Error) => void;
-  new_highlight: (event: NewHighlightEvent) => void;
-  new_comment: (event: NewCommentEvent) => void;
-  delete_comment: (event: DeleteCommentEvent) => void;
-  comment_ranked: (event: CommentRankedEvent) => void;
-  join_room: (event: JoinRoomEvent) => void;
-  leave_room: (event: LeaveRoomEvent) => void;
-  error: (event: SocketErrorEvent) => void;
 };
