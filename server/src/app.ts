@@ -35,6 +35,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
+import { scheduleHighlightSweep } from './modules/comments/sweep.ts';
 import { COMMENT_WRITES_PER_MINUTE } from './modules/comments/write-limit.ts';
 import { Realtime } from './realtime/index.ts';
 
@@ -135,6 +136,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   defineJobs(ctx.jobs);
   // A web process only enqueues: the jobs run in --role=worker processes.
   await ctx.jobs.start(ctx, { work: config.role !== 'web' });
+  if (config.role !== 'web') {
+    const stopSweep = scheduleHighlightSweep(ctx, (error) =>
+      app.log.error({ err: error }, 'highlight sweep failed'),
+    );
+    app.addHook('onClose', async () => stopSweep());
+  }
 
   return app;
 }
