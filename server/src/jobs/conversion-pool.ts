@@ -30,11 +30,6 @@ export interface WarmUpReport {
   seconds: number;
 }
 
-/** The media id of an image extracted by one conversion (its content hash, shortened, after the prefix). */
-export function imageMediaId(prefix: string, imageId: string): string {
-  return `${prefix}-${imageId.slice(0, 32)}`;
-}
-
 /**
  * What a long-lived thread is warmed up with: each converter once (loads its modules), then DOCX
  * a few more times, as V8 optimises a function only after it has run hot for a while. One task

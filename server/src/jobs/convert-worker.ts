@@ -1,7 +1,7 @@
 // Runs in a piscina worker thread: one document conversion per task, off the event loop.
 import { ConversionError, convertDocument, type SourceFormat } from '../conversion/index.ts';
 import type { ConversionOutcome, WorkerTask, WarmUpReport } from './conversion-pool.ts';
-import { imageMediaId } from './conversion-pool.ts';
+import { imageMediaId } from './image-media-id.ts';
 import { warmUpDocx, warmUpHtml, warmUpMarkdown, warmUpText } from './warm-up-document.ts';
 
 /** Converts one document; a ConversionError comes back as a value (errors lose their class across threads). */

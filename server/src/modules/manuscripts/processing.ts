@@ -4,7 +4,7 @@ import { MESSAGES, type DocumentState } from '@margins/common';
 import type { AppContext } from '../../context.ts';
 import type { ConversionResult } from '../../conversion/index.ts';
 import { schema, type Tx } from '../../db/index.ts';
-import { imageMediaId } from '../../jobs/conversion-pool.ts';
+import { imageMediaId } from '../../jobs/image-media-id.ts';
 import type { JobAttempt, JobDefinition } from '../../jobs/queue.ts';
 import { reanchorHighlights } from '../comments/anchoring.ts';
 import { byteaAsBase64, byteaValue, fromBase64 } from './bytea.ts';
