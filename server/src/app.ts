@@ -57,6 +57,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   const ctx: AppContext = {
     config,
+    log: app.log,
     database,
     db: database.db,
     mailer: new Mailer(database.db, config, app.log),

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import type { ConversionPool } from './jobs/conversion-pool.ts';
@@ -12,6 +13,8 @@ export type UserRow = typeof schema.users.$inferSelect;
 /** What every module gets: configuration and the shared services. */
 export interface AppContext {
   config: Config;
+  /** The server's logger (pino through Fastify), for work outside a request. */
+  log: FastifyBaseLogger;
   database: Database;
   db: Db;
   mailer: Mailer;

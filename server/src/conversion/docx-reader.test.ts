@@ -33,7 +33,10 @@ async function read(parts: DocxParts | Uint8Array): Promise<string> {
 
 async function fallbackReason(parts: DocxParts | Uint8Array): Promise<string> {
   const conversion = await convert(parts);
-  return conversion.reader === 'mammoth' ? conversion.reason : 'read by our reader';
+  if (conversion.reader !== 'mammoth') return 'read by our reader';
+  // The result says so too, for the conversion job's log line.
+  expect(conversion.result.fallback).toBe(`mammoth: ${conversion.reason}`);
+  return conversion.reason;
 }
 
 const withStyles = (extra: string) => WORD_STYLES + extra;

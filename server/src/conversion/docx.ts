@@ -40,7 +40,7 @@ export async function convertDocxWithReport(
     // Loaded when needed: a conversion thread that never falls back never loads mammoth.
     const { convertWithMammoth } = await import('./docx-mammoth.ts');
     const result = await convertWithMammoth(bytes, archive, imageUrl);
-    return { reader: 'mammoth', reason, result };
+    return { reader: 'mammoth', reason, result: { ...result, fallback: `mammoth: ${reason}` } };
   }
   const document = normaliseHtml(reading.root, { images: reading.sources, trustedMarkup: true });
   return { reader: 'own', result: conversionResult(document, images) };

@@ -22,6 +22,8 @@ export interface ConversionResult {
   words: number;
   title: string | null;
   images: ConversionImage[];
+  /** Set when the format's own reader handed the document to a fallback (DOCX → mammoth): why. */
+  fallback?: string;
 }
 
 export interface ConversionOptions {

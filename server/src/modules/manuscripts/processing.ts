@@ -79,15 +79,26 @@ export async function processConversion(
       await finishFailure(ctx, conversionId, MESSAGES.processFailed);
       return;
     }
+    const started = performance.now();
     const outcome = await ctx.converter.convert(
       original,
       conversion.sourceFormat,
       imagePrefixOf(conversionId),
     );
+    const seconds = Math.round(performance.now() - started) / 1000;
     if (!outcome.ok) {
+      ctx.log.info(
+        { conversion: conversionId, format: conversion.sourceFormat, seconds, code: outcome.code },
+        'document refused',
+      );
       await finishFailure(ctx, conversionId, outcome.message);
       return;
     }
+    const { words, fallback } = outcome.result;
+    ctx.log.info(
+      { conversion: conversionId, format: conversion.sourceFormat, seconds, words, fallback },
+      'document converted',
+    );
     await saveResult(ctx, conversionId, outcome.result);
     await nextTurn(); // the job queue marks the job done in a turn of its own
   } catch (error) {
