@@ -11,7 +11,11 @@ export async function csrfOf(context: BrowserContext): Promise<string> {
   return cookie.value;
 }
 
-/** A new browser with a new, verified, completed account logged in. */
+/**
+ * A new browser with a new, verified, completed account logged in. Sign-ups are limited to 20
+ * an hour per address, and every e2e test signs up from 127.0.0.1: reuse a person across the
+ * steps of a test rather than signing up per step (the whole suite makes about 13).
+ */
 export async function newPerson(browser: Browser, name: string): Promise<Page> {
   const context = await browser.newContext();
   // The cookie notice stays out of the way (its own spec covers it).
