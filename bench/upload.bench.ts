@@ -25,24 +25,29 @@
 // Stalls: bench/event-loop-monitor.mjs is loaded into the server (node --import) and logs every
 // event-loop stall over 20 ms with how long the main thread actually ran on a CPU during it.
 // Stalls that end while an upload is converting are counted, and only those in which the main
-// thread was busy or waiting for a CPU, not asleep (see stallsBetween). On a busy machine a
-// thread can be ready and still not run: that is the machine's stall, not ours. "stall" is the
-// longest stall, "ran" the most CPU time the main thread used inside one stall: an upper bound
-// of how long our own code held the loop. The CPU pressure column says how often anything on
-// the machine waited for a CPU (/proc/pressure/cpu).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+// thread was busy or waiting for a CPU, not asleep (BenchServer.stallsBetween, upload-server.ts).
+// On a busy machine a thread can be ready and still not run: that is the machine's stall, not
+// ours. "stall" is the longest stall, "ran" the most CPU time the main thread used inside one
+// stall: an upper bound of how long our own code held the loop. The CPU pressure column says how
+// often anything on the machine waited for a CPU (/proc/pressure/cpu).
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import mammoth from 'mammoth';
-import pg from 'pg';
 import { ensureBigBook, FORMATS, OFFICE_FORMATS } from './fixtures/generate.ts';
+import {
+  BenchServer,
+  cleanUp,
+  client,
+  cpuPressureUs,
+  freePort,
+  freshPostgresDatabase,
+  sleep,
+  type Stall,
+} from './upload-server.ts';
 
 const TARGETS = { docxRatio: 1.5, seconds: 12, rssMb: 600, p99Ms: 50, maxMs: 50 };
-const START_TIMEOUT_MS = 120_000;
 const UPLOAD_TIMEOUT_MS = 120_000;
 const STATE_POLL_MS = 25;
 
@@ -68,214 +73,13 @@ if (!Number.isInteger(repeat) || repeat < 1) {
   process.exit(2);
 }
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const { dir, name, missingOffice } = ensureBigBook();
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => percentile(values, 50);
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A fresh database on the given PostgreSQL server, dropped by the returned function. */
-async function freshPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const database = `margins_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${database}`;
-  return {
-    url: target.href,
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Server process
-
-const cleanups: Array<() => void | Promise<void>> = [];
-let server: ChildProcess | null = null;
-let serverOutput = '';
-let serverExited = false;
-let stallLog = '';
-
-async function cleanUp(): Promise<void> {
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()!();
-    } catch (error) {
-      console.error('clean-up failed:', error);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-async function startServer(port: number, databaseUrl: string | undefined) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'margins-bench-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  stallLog = join(dataDir, 'stalls.jsonl');
-  const nodeArgs = args['server-node-args'].split(/\s+/).filter(Boolean);
-  const started = performance.now();
-  const monitor = new URL('./event-loop-monitor.mjs', import.meta.url).href;
-  // The server as `npm start` runs it: the built bundle under plain node.
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: join(root, 'server') });
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, '--import', monitor, 'server/dist/main.mjs'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        MARGINS_BENCH_STALL_LOG: stallLog,
-        MALLOC_ARENA_MAX: '2', // as server/package.json's start script sets it
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl ?? '',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        LOG_LEVEL: 'warn',
-        WORD_LIMIT_FREE: '100000000',
-        NODE_ENV: 'development',
-        SEED_DEMO: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  server = child;
-  cleanups.push(async () => {
-    if (serverExited) return;
-    child.kill('SIGTERM');
-    const exited = await Promise.race([
-      new Promise((resolve) => child.once('exit', () => resolve(true))),
-      sleep(10_000).then(() => false),
-    ]);
-    if (!exited) child.kill('SIGKILL');
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => {
-    serverOutput += chunk.toString();
-    process.stderr.write(chunk);
-  });
-  child.once('exit', () => (serverExited = true));
-
-  const credentials = await new Promise<{ email: string; password: string }>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the server did not start in ${START_TIMEOUT_MS / 1000} s`)),
-      START_TIMEOUT_MS,
-    );
-    const check = () => {
-      const match = /(ada@margins\.local)\s+(\S+)/.exec(serverOutput);
-      if (match && serverOutput.includes('Margins is running')) {
-        clearTimeout(timer);
-        child.stdout!.off('data', check);
-        resolve({ email: match[1]!, password: match[2]! });
-      }
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}:\n${serverOutput}`));
-    });
-  });
-  return { credentials, startSeconds: (performance.now() - started) / 1000 };
-}
-
-function serverMemoryMb(): { rss: number; hwm: number } {
-  if (!server?.pid || serverExited) throw new Error(`the server died:\n${serverOutput}`);
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-}
-
-/** Resets the server's VmHWM to its current RSS; false when the system does not allow it. */
-function resetPeakRss(): boolean {
-  try {
-    writeFileSync(`/proc/${server!.pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-interface Stall {
-  at: number;
-  stallMs: number;
-  ranMs: number;
-  waitedMs: number;
-}
-
-/**
- * The event-loop stalls the monitor in the server logged between these times (Date.now()).
- * Only stalls in which the main thread was running or waiting for a CPU most of the time count:
- * on this virtual machine a sleeping thread's timer can fire hundreds of ms late when the host
- * is busy, while the loop itself was idle and would have answered any request at once.
- */
-function stallsBetween(from: number, to: number): Stall[] {
-  if (!stallLog || !existsSync(stallLog)) return [];
-  return readFileSync(stallLog, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Stall)
-    .filter((stall) => stall.at >= from && stall.at <= to)
-    .filter((stall) => stall.ranMs + stall.waitedMs >= 0.8 * stall.stallMs);
-}
-
-/** Microseconds any task on the machine has waited for a CPU (PSI), or NaN. */
-function cpuPressureUs(): number {
-  try {
-    return Number(/^some .*total=(\d+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1]);
-  } catch {
-    return NaN;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTTP client with a cookie jar and the CSRF header
-
-function client(base: string) {
-  const jar = new Map<string, string>();
-  return async function call(path: string, init: RequestInit = {}): Promise<Response> {
-    const response = await fetch(base + path, {
-      ...init,
-      signal: init.signal ?? AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
-      headers: {
-        accept: 'application/json',
-        cookie: [...jar].map(([key, value]) => `${key}=${value}`).join('; '),
-        'x-csrf-token': jar.get('csrf_token') ?? '',
-        ...(init.headers as Record<string, string>),
-      },
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const index = pair!.indexOf('=');
-      jar.set(pair!.slice(0, index), pair!.slice(index + 1));
-    }
-    return response;
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -375,17 +179,19 @@ let failure: unknown = null;
 const loadBefore = loadavg()[0]!;
 
 try {
-  let databaseUrl: string | undefined;
-  if (args['database-url']) {
-    const fresh = await freshPostgresDatabase(args['database-url']);
-    cleanups.push(() => fresh.drop());
-    databaseUrl = fresh.url;
-  }
+  const databaseUrl = args['database-url']
+    ? await freshPostgresDatabase(args['database-url'])
+    : undefined;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const started = await startServer(port, databaseUrl);
+  const started = await BenchServer.start({
+    port,
+    databaseUrl,
+    nodeArgs: args['server-node-args'].split(/\s+/).filter(Boolean),
+  });
+  const { server } = started;
   startSeconds = started.startSeconds;
-  const call = client(base);
+  const call = client(base, UPLOAD_TIMEOUT_MS);
   await call('/healthz');
   const login = await call('/auth/login', {
     method: 'POST',
@@ -394,7 +200,7 @@ try {
   });
   if (!login.ok) throw new Error(`login failed: ${await login.text()}`);
   await sleep(500);
-  idle = serverMemoryMb();
+  idle = server.memoryMb();
   startPeakMb = idle.hwm;
   peak = idle.hwm;
   if (formats.includes('docx') && !missingOffice) await rawMammothSeconds(); // warm the JIT
@@ -404,7 +210,7 @@ try {
       skipped.push(`${format}: LibreOffice is missing, no fixture`);
       continue;
     }
-    perFormatPeaks = resetPeakRss();
+    perFormatPeaks = server.resetPeakRss();
     const pressureBefore = cpuPressureUs();
     /** [from, to] (Date.now()) of each upload, while a book converts. */
     const windows: Array<[number, number]> = [];
@@ -434,13 +240,13 @@ try {
       row.unprobed.push(await uploadAndWait(call, format));
       row.raw.push(await rawMammothSeconds());
     }
-    const memory = serverMemoryMb();
+    const memory = server.memoryMb();
     if (perFormatPeaks) row.peakMb = memory.hwm;
     peak = Math.max(peak, memory.hwm);
     row.cpuPressure = (cpuPressureUs() - pressureBefore) / 1000 / (performance.now() - formatStart);
     await sleep(100); // the monitor's last stall of this format is on disk
     // A stall is logged when it ends: one that ends inside an upload's window is counted.
-    row.stalls = windows.flatMap(([from, to]) => stallsBetween(from, to));
+    row.stalls = windows.flatMap(([from, to]) => server.stallsBetween(from, to));
     rows.push(row);
   }
 } catch (error) {
