@@ -30,6 +30,7 @@ import {
   newInviteCode,
   presentInvites,
   presentOneInvite,
+  putUserInvite,
   readersOf,
 } from './shared.ts';
 
@@ -122,30 +123,13 @@ async function inviteAccount(
     );
     return approved!;
   }
-  const values = {
-    kind: 'user' as const,
-    status: 'pending' as const,
-    inviteType: manuscript.visibility,
+  const row = await putUserInvite(tx, existing, {
+    manuscript,
+    userId: invitee.id,
+    kind: 'user',
+    status: 'pending',
     createdById: author.id,
-    respondedAt: null,
-    viaInviteId: null,
-    updatedAt: new Date(),
-  };
-  const [row] = existing
-    ? await tx
-        .update(schema.invites)
-        .set(values)
-        .where(eq(schema.invites.id, existing.id))
-        .returning()
-    : await tx
-        .insert(schema.invites)
-        .values({
-          ...values,
-          manuscriptId: manuscript.id,
-          invitedUserId: invitee.id,
-          code: newInviteCode(),
-        })
-        .returning();
+  });
   await queueNotification(
     ctx,
     tx,
@@ -155,10 +139,10 @@ async function inviteAccount(
       to: invitee,
       author,
       title: manuscript.title,
-      code: row!.code,
+      code: row.code,
     }),
   );
-  return row!;
+  return row;
 }
 
 /** Invites an address with no (verified) account: the invite waits for whoever signs up with it. */

@@ -14,7 +14,7 @@ import { evictReaders } from './evict.ts';
 import { GRANTING_STATUSES } from './grants.ts';
 import { findInvite, findInviteByCode, findReaderRow, type InviteRow } from './queries.ts';
 import { acceptInviteFor, acceptRow } from './respond.ts';
-import { authorizeManage, newInviteCode, presentOneInvite } from './shared.ts';
+import { authorizeManage, newInviteCode, presentOneInvite, putUserInvite } from './shared.ts';
 
 /** What the landing page says in each state. */
 export const SHARE_MESSAGES: Record<ShareState, string> = {
@@ -202,30 +202,13 @@ export async function requestAccess(
   const author = await authorOf(ctx, manuscript);
   const row = await ctx.db.transaction(async (tx) => {
     if (existing?.status === 'pending') return acceptRow(tx, existing);
-    const values = {
-      kind: 'request' as const,
-      status: 'requested' as const,
-      inviteType: manuscript.visibility,
+    const request = await putUserInvite(tx, existing, {
+      manuscript,
+      userId: viewer.id,
+      kind: 'request',
+      status: 'requested',
       createdById: viewer.id,
-      respondedAt: null,
-      viaInviteId: null,
-      updatedAt: new Date(),
-    };
-    const [request] = existing
-      ? await tx
-          .update(schema.invites)
-          .set(values)
-          .where(eq(schema.invites.id, existing.id))
-          .returning()
-      : await tx
-          .insert(schema.invites)
-          .values({
-            ...values,
-            manuscriptId: manuscript.id,
-            invitedUserId: viewer.id,
-            code: newInviteCode(),
-          })
-          .returning();
+    });
     await queueNotification(
       ctx,
       tx,
@@ -239,7 +222,7 @@ export async function requestAccess(
         reason: 'request',
       }),
     );
-    return request!;
+    return request;
   });
   wakeMailer(ctx);
   return presentOneInvite(ctx, row, viewer);

@@ -16,6 +16,48 @@ import { loadInviteDetails, type InviteRow } from './queries.ts';
 export const newInviteCode = () => randomToken(18);
 
 /**
+ * Puts a user's invite row for a manuscript in a new state: the one they had is reused (it keeps
+ * its code), else a row is made. An invite by the author and a reader's request alike.
+ */
+export async function putUserInvite(
+  tx: Executor,
+  existing: InviteRow | null | undefined,
+  invite: {
+    manuscript: ManuscriptRow;
+    userId: number;
+    kind: 'user' | 'request';
+    status: 'pending' | 'requested';
+    createdById: number;
+  },
+): Promise<InviteRow> {
+  const values = {
+    kind: invite.kind,
+    status: invite.status,
+    inviteType: invite.manuscript.visibility,
+    createdById: invite.createdById,
+    respondedAt: null,
+    viaInviteId: null,
+    updatedAt: new Date(),
+  };
+  const [row] = existing
+    ? await tx
+        .update(schema.invites)
+        .set(values)
+        .where(eq(schema.invites.id, existing.id))
+        .returning()
+    : await tx
+        .insert(schema.invites)
+        .values({
+          ...values,
+          manuscriptId: invite.manuscript.id,
+          invitedUserId: invite.userId,
+          code: newInviteCode(),
+        })
+        .returning();
+  return row!;
+}
+
+/**
  * The manuscript, when the user may hand out access to it: 404 (with `missing`) when it does
  * not exist for them or is archived, 403 when they may open it but it is not theirs.
  */
