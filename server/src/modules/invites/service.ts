@@ -15,12 +15,13 @@ import { canOpen } from '../manuscripts/policy.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript } from '../manuscripts/queries.ts';
 import { loadReaderAccess } from '../manuscripts/reader-access.ts';
-import { queueMail, queueNotification, wakeMailer } from '../notifications/service.ts';
 import {
-  invitedByEmailMail,
-  invitedToDocumentMail,
-  receivedApprovalMail,
-} from '../notifications/templates.ts';
+  notifyApproved,
+  queueMail,
+  queueNotification,
+  wakeMailer,
+} from '../notifications/service.ts';
+import { invitedByEmailMail, invitedToDocumentMail } from '../notifications/templates.ts';
 import { evictReaders, recheckRoom } from './evict.ts';
 import { can } from './policy.ts';
 import { findInvite, findReaderRow, listManuscriptInvites, type InviteRow } from './queries.ts';
@@ -109,18 +110,7 @@ async function inviteAccount(
       .set({ status: 'approved', respondedAt: new Date(), updatedAt: new Date() })
       .where(eq(schema.invites.id, existing.id))
       .returning();
-    await queueNotification(
-      ctx,
-      tx,
-      invitee,
-      'received_approval',
-      receivedApprovalMail(ctx.config.publicUrl, {
-        to: invitee,
-        title: manuscript.title,
-        manuscriptId: manuscript.id,
-        reason: 'request',
-      }),
-    );
+    await notifyApproved(ctx, tx, invitee, manuscript, 'request');
     return approved!;
   }
   const row = await putUserInvite(tx, existing, {

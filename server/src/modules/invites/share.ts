@@ -8,8 +8,8 @@ import { canOpen, isOwner, isStaff } from '../manuscripts/policy.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript } from '../manuscripts/queries.ts';
 import { loadReaderAccess } from '../manuscripts/reader-access.ts';
-import { queueNotification, wakeMailer } from '../notifications/service.ts';
-import { readerNeedsApprovalMail, receivedApprovalMail } from '../notifications/templates.ts';
+import { notifyApproved, queueNotification, wakeMailer } from '../notifications/service.ts';
+import { readerNeedsApprovalMail } from '../notifications/templates.ts';
 import { evictReaders } from './evict.ts';
 import { GRANTING_STATUSES } from './grants.ts';
 import { findInvite, findInviteByCode, findReaderRow, type InviteRow } from './queries.ts';
@@ -261,18 +261,7 @@ export async function decideRequest(
         .select()
         .from(schema.users)
         .where(eq(schema.users.id, request.invitedUserId));
-      await queueNotification(
-        ctx,
-        tx,
-        reader!,
-        'received_approval',
-        receivedApprovalMail(ctx.config.publicUrl, {
-          to: reader!,
-          title: manuscript.title,
-          manuscriptId: manuscript.id,
-          reason: 'request',
-        }),
-      );
+      await notifyApproved(ctx, tx, reader!, manuscript, 'request');
     }
     return decided!;
   });

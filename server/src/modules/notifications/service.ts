@@ -4,6 +4,7 @@ import type { Tx } from '../../db/index.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import { deliverMailJob } from './mail-job.ts';
 import { mayNotify } from './policy.ts';
+import { receivedApprovalMail } from './templates.ts';
 
 /**
  * Writes a mail to the outbox and, when SMTP is configured, its deliver-mail job, both in the
@@ -31,4 +32,26 @@ export async function queueNotification(
 /** After a commit that may have queued mail: deliver now rather than at the next poll. */
 export function wakeMailer(ctx: AppContext): void {
   if (ctx.config.smtpUrl) ctx.jobs.wake(deliverMailJob);
+}
+
+/** Tells a reader they may now read (an access request or questionnaire answers approved). */
+export function notifyApproved(
+  ctx: AppContext,
+  tx: Tx,
+  reader: UserRow,
+  manuscript: { id: number; title: string },
+  reason: 'questionnaire' | 'request',
+): Promise<boolean> {
+  return queueNotification(
+    ctx,
+    tx,
+    reader,
+    'received_approval',
+    receivedApprovalMail(ctx.config.publicUrl, {
+      to: reader,
+      title: manuscript.title,
+      manuscriptId: manuscript.id,
+      reason,
+    }),
+  );
 }

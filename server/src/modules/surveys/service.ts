@@ -20,8 +20,8 @@ import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript, presentOne } from '../manuscripts/queries.ts';
 import { loadReaderAccess } from '../manuscripts/reader-access.ts';
 import { recheckRoom } from '../invites/evict.ts';
-import { queueNotification, wakeMailer } from '../notifications/service.ts';
-import { readerNeedsApprovalMail, receivedApprovalMail } from '../notifications/templates.ts';
+import { notifyApproved, queueNotification, wakeMailer } from '../notifications/service.ts';
+import { readerNeedsApprovalMail } from '../notifications/templates.ts';
 import { can, type SurveyAction } from './policy.ts';
 import { presentAnswer, presentSurvey } from './presenter.ts';
 import { findSurvey, type SurveyAnswerRow, type SurveyRow } from './queries.ts';
@@ -193,18 +193,7 @@ export async function submitAnswers(
         })
         .returning();
       if (approved) {
-        await queueNotification(
-          ctx,
-          tx,
-          user,
-          'received_approval',
-          receivedApprovalMail(ctx.config.publicUrl, {
-            to: user,
-            title: manuscript.title,
-            manuscriptId,
-            reason: 'questionnaire',
-          }),
-        );
+        await notifyApproved(ctx, tx, user, manuscript, 'questionnaire');
       } else if (isQuestionnaire) {
         const [author] = await tx
           .select()
@@ -310,18 +299,7 @@ export async function approveAnswer(
       .select()
       .from(schema.users)
       .where(eq(schema.users.id, approved!.userId));
-    await queueNotification(
-      ctx,
-      tx,
-      reader!,
-      'received_approval',
-      receivedApprovalMail(ctx.config.publicUrl, {
-        to: reader!,
-        title: manuscript.title,
-        manuscriptId: manuscript.id,
-        reason: 'questionnaire',
-      }),
-    );
+    await notifyApproved(ctx, tx, reader!, manuscript, 'questionnaire');
     return approved!;
   });
   wakeMailer(ctx);
