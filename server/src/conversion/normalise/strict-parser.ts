@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Properties, Root } from 'hast';
 
-// A fast parser for the HTML our converters write (mammoth, pandoc, markdown-it): explicit closing
+// A fast parser for the HTML our converters write (mammoth, markdown-it): explicit closing
 // tags, double-quoted attributes, five named character references. It is 4–5× faster than
 // parse5 on a book. Anything outside that shape — where an HTML parser would repair, re-nest or
 // switch tokenizer state — makes it give up (null), and the caller uses parse5. The sanitiser
