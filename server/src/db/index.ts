@@ -1,13 +1,5 @@
 import { execFile } from 'node:child_process';
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +12,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
+import { acquireDataDirLock, DatabaseLockedError, type ReleaseLock } from './lock.ts';
 import * as schema from './schema.ts';
 
 export { schema };
@@ -38,7 +31,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export class DatabaseLockedError extends Error {}
+export { DatabaseLockedError };
 
 const BYTEA_OID = 17;
 /**
@@ -89,12 +82,12 @@ export async function openDatabase(options: {
     await migratePostgres(db as Parameters<typeof migratePostgres>[0], { migrationsFolder });
     return { db, kind: 'postgres', pglite: null, pool, close: () => pool.end() };
   }
-  let releaseLock = () => {};
+  let releaseLock: ReleaseLock = async () => {};
   let dataPath: string | undefined;
   if (!options.memory) {
     const dataDir = options.dataDir ?? './data';
     mkdirSync(dataDir, { recursive: true });
-    releaseLock = acquireLock(dataDir);
+    releaseLock = await acquireDataDirLock(dataDir);
     dataPath = path.join(dataDir, 'pglite');
   }
   try {
@@ -114,11 +107,11 @@ export async function openDatabase(options: {
       pool: null,
       close: async () => {
         await pglite.close();
-        releaseLock();
+        await releaseLock();
       },
     };
   } catch (error) {
-    releaseLock();
+    await releaseLock();
     throw error;
   }
 }
@@ -145,50 +138,5 @@ async function initialiseDataDir(dataPath: string): Promise<void> {
     throw new Error(`Could not create the embedded database in ${dataPath}: ${stderr || error}`, {
       cause: error,
     });
-  }
-}
-
-/** Lock files this process holds: a second open in the same process is refused too. */
-const heldLocks = new Set<string>();
-
-/** Only one process may open a PGlite directory: a lock file with our pid. */
-function acquireLock(dataDir: string): () => void {
-  const lockFile = path.resolve(dataDir, 'db.lock');
-  const inUse = (holder: number) =>
-    new DatabaseLockedError(
-      `The embedded database in ${path.resolve(dataDir)} is in use by process ${holder}. ` +
-        'Stop that process, or set DATA_DIR to another folder, or DATABASE_URL to a PostgreSQL server.',
-    );
-  if (heldLocks.has(lockFile)) throw inUse(process.pid);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockFile, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      heldLocks.add(lockFile);
-      const release = () => {
-        if (!heldLocks.delete(lockFile)) return;
-        rmSync(lockFile, { force: true });
-        process.off('exit', release);
-      };
-      process.once('exit', release);
-      return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(readFileSync(lockFile, 'utf8'));
-      // Our own pid in a lock we do not hold is stale (a restarted container reuses pids).
-      if (holder && holder !== process.pid && isAlive(holder)) throw inUse(holder);
-      rmSync(lockFile, { force: true });
-    }
-  }
-  throw new DatabaseLockedError(`Could not lock ${lockFile}.`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
