@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, MESSAGES } from '@margins/common';
 import { forbidden } from '../lib/http-errors.ts';
 import { randomToken } from '../lib/tokens.ts';
+import { secureCookies } from './security-headers.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -20,7 +21,7 @@ export function registerCsrf(app: FastifyInstance): void {
         path: '/',
         sameSite: 'lax',
         httpOnly: false,
-        secure: app.ctx.config.publicUrl.startsWith('https:'),
+        secure: secureCookies(request),
       });
     }
     const needsToken = !SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf;

@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { secureCookies } from '../../plugins/security-headers.ts';
 
 const SESSION_DAYS = 30;
 
@@ -31,7 +32,7 @@ export async function startSession(
     httpOnly: true,
     sameSite: 'lax',
     signed: true,
-    secure: ctx.config.publicUrl.startsWith('https:'),
+    secure: secureCookies(request),
     maxAge: SESSION_DAYS * 86_400,
   });
 }
