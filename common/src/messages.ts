@@ -58,6 +58,10 @@ export const MESSAGES = {
   emailTaken: 'An account with this e-mail already exists. Log in instead.',
   handleTaken: 'That handle is taken. Try another.',
   notFound: 'Not found.',
+  devMailLoopbackOnly:
+    'The development mailbox is shown only on the machine the server runs on: open it at http://localhost (127.0.0.1), not through the network or a proxy.',
+  devMailLead:
+    'No SMTP server is configured, so every e-mail Margins sends is kept here instead. Links in the messages work. Only this machine can open this page.',
   forbidden: "You don't have permission to do that.",
   serverError: 'Something went wrong on our side. Try again in a moment.',
   profileSaved: 'Profile saved!',

@@ -28,7 +28,8 @@ const PROXY_ADDRESS =
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Outside production only this machine may connect unless HOST says otherwise (/dev/mail). */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlWith(['postgres:', 'postgresql:']).optional(),
   PUBLIC_URL: urlWith(['http:', 'https:']).optional(),
@@ -167,7 +168,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   return {
     env: values.NODE_ENV,
     port: values.PORT,
-    host: values.HOST,
+    host: values.HOST ?? (values.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: values.DATABASE_URL,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),

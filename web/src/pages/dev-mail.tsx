@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { MESSAGES } from '@margins/common';
 import { api, ApiError } from '../api/client.ts';
 import { FormAlert } from '../components/form/fields.tsx';
 import { PageContainer, PageHeading } from '../components/page-heading.tsx';
@@ -31,11 +32,7 @@ export function DevMailPage() {
 
   return (
     <PageContainer>
-      <PageHeading
-        eyebrow="Development"
-        title="Mailbox"
-        lead="No SMTP server is configured, so every e-mail Margins sends is kept here instead. Links in the messages work."
-      >
+      <PageHeading eyebrow="Development" title="Mailbox" lead={MESSAGES.devMailLead}>
         <div className="mt-5">
           <button
             type="button"

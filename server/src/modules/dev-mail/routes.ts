@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/http-errors.ts';
+import { MESSAGES } from '@margins/common';
+import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { renderPage, wantsJson } from '../pages/render.ts';
+import { canReadDevMail } from './policy.ts';
 
 const devMailResponse = z.object({
   messages: z.array(
@@ -18,7 +20,7 @@ const devMailResponse = z.object({
   ),
 });
 
-/** The development mailbox of API.md: only without SMTP_URL and outside production. */
+/** The development mailbox of API.md: only without SMTP_URL, outside production, from this machine. */
 export async function devMailRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -26,6 +28,7 @@ export async function devMailRoutes(root: FastifyInstance): Promise<void> {
     { schema: { tags: ['development'], response: { 200: devMailResponse } } },
     async (request, reply) => {
       if (!root.ctx.mailer.devMailboxEnabled) throw notFound();
+      if (!canReadDevMail(request)) throw forbidden(MESSAGES.devMailLoopbackOnly);
       if (!wantsJson(request)) return renderPage(request, reply, 'dev-mail');
       const rows = await root.ctx.mailer.list();
       return {
