@@ -54,6 +54,15 @@ export const UPLOAD_POLL_MS = 1000;
 export const UPLOAD_BUSY_AT = 10;
 export const UPLOAD_LONGER_AT = 30;
 export const UPLOAD_GIVE_UP_AT = 60;
+/**
+ * Uploads of one author that may wait for conversion at once (the one being converted
+ * included); one more is refused (429) until some are done, so no author can fill the queue.
+ */
+export const CONVERSIONS_WAITING_PER_USER = 10;
+/** Invites (by handle or e-mail) one user may send in an hour, over all their manuscripts. */
+export const INVITES_PER_USER_PER_HOUR = 30;
+/** At most one invite mail per invitee and manuscript in this many hours. */
+export const INVITE_MAIL_INTERVAL_HOURS = 24;
 export const QUESTIONNAIRE_RELOAD_MS = 2000;
 export const HIGHLIGHT_COLOURS = [
   'yellow',

@@ -58,6 +58,10 @@ export const MESSAGES = {
   emailTaken: 'An account with this e-mail already exists. Log in instead.',
   handleTaken: 'That handle is taken. Try another.',
   notFound: 'Not found.',
+  tooManyInvites:
+    'You have sent a lot of invites in the last hour. Wait a while, then invite the rest.',
+  tooManyUploadsWaiting: (waiting: number) =>
+    `You have ${waiting} uploads waiting to be processed. Wait until some of them are done, then upload the rest.`,
   devMailLoopbackOnly:
     'The development mailbox is shown only on the machine the server runs on: open it at http://localhost (127.0.0.1), not through the network or a proxy.',
   devMailLead:

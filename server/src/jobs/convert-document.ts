@@ -20,6 +20,9 @@ export const convertDocumentJob: JobDefinition<typeof payload> = {
   id: 'convert-document',
   payload,
   concurrency: (ctx) => ctx.converter.threads,
+  // One conversion per author at a time (their jobs are grouped by user): with several threads,
+  // one author's backlog cannot take them all. The order between authors is their priority.
+  groupConcurrency: 1,
   prepare: async (ctx) => {
     await ctx.converter.start(ctx.config.conversion);
   },

@@ -33,6 +33,11 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   onFailed?(ctx: AppContext, payload: z.infer<Payload>): Promise<void>;
   /** How many attempts may run at once in this process (default 1). */
   concurrency?(ctx: AppContext): number;
+  /**
+   * How many attempts of one group (`send(…, { group })`, e.g. one user's jobs) may run at once
+   * across every process; unset: no limit per group.
+   */
+  groupConcurrency?: number;
   /** Runs at start, before the workers: get ready (start and warm up threads, …). */
   prepare?(ctx: AppContext): Promise<void>;
   /** Runs at start, once the workers run: settle work whose job is gone. */
@@ -141,6 +146,9 @@ export class JobQueue {
         // Polling goes on at the same pace with notifications on: delayed retries are found by
         // it, not by a notification.
         notifyPollingIntervalSeconds: settings.pollingSeconds,
+        ...(definition.groupConcurrency === undefined
+          ? {}
+          : { groupConcurrency: definition.groupConcurrency }),
       };
       // One pg-boss worker per slot (not localConcurrency), so wake() can reach every idle one.
       const workerIds: string[] = [];
@@ -178,11 +186,22 @@ export class JobQueue {
     tx: Tx,
     definition: JobDefinition<Payload>,
     payload: z.input<Payload>,
-    options: { id?: string } = {},
+    options: {
+      id?: string;
+      /** Higher first; equal priorities in the order they were sent. */
+      priority?: number;
+      /** Whose job it is, for the definition's groupConcurrency. */
+      group?: string;
+    } = {},
   ): Promise<string> {
     const data = definition.payload.parse(payload) as object;
     const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql as DrizzleSqlTagLike);
-    const id = await this.boss.send(definition.id, data, { ...options, db });
+    const { group, ...rest } = options;
+    const id = await this.boss.send(definition.id, data, {
+      ...rest,
+      ...(group === undefined ? {} : { group: { id: group } }),
+      db,
+    });
     if (!id) throw new Error(`The job queue refused a ${definition.id} job.`);
     return id;
   }

@@ -103,10 +103,17 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
         tags,
         description:
           'Uploads a manuscript (multipart, the file in `docxfile`, with any of the edit form fields). ' +
-          'Answers at once; poll the state call with `process_id`.',
+          'Answers at once; poll the state call with `process_id`. 413: too large, or over the word ' +
+          'limit by its size alone; 429: the author has too many uploads waiting.',
         consumes: MULTIPART_OR_JSON,
         body: manuscriptUploadFields.extend(fileFields),
-        response: { 200: uploadResponse, ...errors, 413: errorBody, 415: errorBody },
+        response: {
+          200: uploadResponse,
+          ...errors,
+          413: errorBody,
+          415: errorBody,
+          429: errorBody,
+        },
       },
     },
     async (request) => {
@@ -188,6 +195,7 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
           409: errorBody,
           413: errorBody,
           415: errorBody,
+          429: errorBody,
         },
       },
     },

@@ -10,8 +10,10 @@ import { convertDocumentJob } from '../../jobs/convert-document.ts';
 import { badRequest, conflict, HttpError } from '../../lib/http-errors.ts';
 import { newMediaId } from '../media/service.ts';
 import { byteaValue } from './bytea.ts';
+import { placeInQueue } from './fair-queue.ts';
 import type { UploadedFile } from './multipart.ts';
 import { handOver } from './upload-handoff.ts';
+import { checkWordEstimate } from './word-limit.ts';
 import type { ManuscriptRow } from './presenter.ts';
 
 export const STILL_INKING_MESSAGE =
@@ -172,6 +174,12 @@ async function startConversion(
     useDocumentTitle: boolean;
   },
 ): Promise<string> {
+  const place = await placeInQueue(tx, input.user);
+  await checkWordEstimate(ctx, tx, input.user, {
+    format: input.format,
+    byteLength: input.file.bytes.byteLength,
+    replacesManuscriptId: input.kind === 'draft' ? input.manuscript.id : undefined,
+  });
   const originalMediaId = newMediaId();
   await tx.insert(schema.media).values({
     id: originalMediaId,
@@ -193,6 +201,6 @@ async function startConversion(
     useDocumentTitle: input.useDocumentTitle,
     jobId: conversionId,
   });
-  await ctx.jobs.send(tx, convertDocumentJob, { conversionId }, { id: conversionId });
+  await ctx.jobs.send(tx, convertDocumentJob, { conversionId }, { id: conversionId, ...place });
   return conversionId;
 }
