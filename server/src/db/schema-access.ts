@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -165,4 +166,24 @@ export const surveyAnswers = pgTable(
     uniqueIndex('survey_answers_survey_user_unique').on(table.surveyId, table.userId),
     index('survey_answers_user_idx').on(table.userId),
   ],
+);
+
+/**
+ * Invite mails per manuscript and invitee, so that inviting again (after deleting the invite,
+ * or after a decline) cannot bomb an inbox: at most one a day, and none after a decline.
+ */
+export const inviteMails = pgTable(
+  'invite_mails',
+  {
+    manuscriptId: integer('manuscript_id')
+      .notNull()
+      .references(() => manuscripts.id, { onDelete: 'cascade' }),
+    /** `user:{id}` for an account, `email:{address}` (lower case) for an address without one. */
+    recipient: text('recipient').notNull(),
+    /** The last invite mail queued to them for this manuscript. */
+    lastMailedAt: timestamp('last_mailed_at', { withTimezone: true }),
+    /** They declined an invite to this manuscript: never mailed an invite to it again. */
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.manuscriptId, table.recipient] })],
 );

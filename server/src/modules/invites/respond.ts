@@ -9,6 +9,7 @@ import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript } from '../manuscripts/queries.ts';
 import { evictReaders } from './evict.ts';
 import { GRANTING_STATUSES } from './grants.ts';
+import { recordDecline } from './mail-limits.ts';
 import { can } from './policy.ts';
 import { findInvite, findReaderRow, listPendingInvitesFor, type InviteRow } from './queries.ts';
 import { presentInvites } from './shared.ts';
@@ -95,6 +96,7 @@ export async function rejectInvite(
       .update(schema.invites)
       .set({ status: 'rejected', respondedAt: new Date(), updatedAt: new Date() })
       .where(eq(schema.invites.id, row.id));
+    await recordDecline(tx, manuscript.id, user.id);
     await removeBookmark(tx, user.id, manuscript.id);
   });
   await evictReaders(ctx, manuscript.id, [user.id]);

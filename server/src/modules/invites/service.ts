@@ -23,6 +23,7 @@ import {
 } from '../notifications/service.ts';
 import { invitedByEmailMail, invitedToDocumentMail } from '../notifications/templates.ts';
 import { evictReaders, recheckRoom } from './evict.ts';
+import { checkInviteRate, mayMailInvite, recordInviteMail } from './mail-limits.ts';
 import { can } from './policy.ts';
 import { findInvite, findReaderRow, listManuscriptInvites, type InviteRow } from './queries.ts';
 import {
@@ -113,6 +114,8 @@ async function inviteAccount(
     await notifyApproved(ctx, tx, invitee, manuscript, 'request');
     return approved!;
   }
+  // Someone who declined may be invited again (it waits on their dashboard), but not mailed.
+  const declined = existing?.status === 'rejected';
   const row = await putUserInvite(tx, existing, {
     manuscript,
     userId: invitee.id,
@@ -120,7 +123,9 @@ async function inviteAccount(
     status: 'pending',
     createdById: author.id,
   });
-  await queueNotification(
+  const recipient = { userId: invitee.id };
+  if (declined || !(await mayMailInvite(tx, manuscript.id, recipient))) return row;
+  const mailed = await queueNotification(
     ctx,
     tx,
     invitee,
@@ -132,6 +137,7 @@ async function inviteAccount(
       code: row.code,
     }),
   );
+  if (mailed) await recordInviteMail(tx, manuscript.id, recipient);
   return row;
 }
 
@@ -168,6 +174,7 @@ async function inviteEmail(
       createdById: author.id,
     })
     .returning();
+  if (!(await mayMailInvite(tx, manuscript.id, { email }))) return row!;
   await queueMail(
     ctx,
     tx,
@@ -178,6 +185,7 @@ async function inviteEmail(
       code: row!.code,
     }),
   );
+  await recordInviteMail(tx, manuscript.id, { email });
   return row!;
 }
 
@@ -194,6 +202,7 @@ export async function inviteByUserOrEmail(
 ): Promise<Invite> {
   const target = inviteTarget(body);
   const manuscript = await authorizeManage(ctx, author, manuscriptId);
+  checkInviteRate(ctx, author);
   const invitee = await findInvitee(ctx, target);
   if (!invitee && 'handle' in target) throw notFound(MESSAGES.inviteNoAccount);
   const row = await ctx.db.transaction((tx) =>
