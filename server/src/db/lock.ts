@@ -44,6 +44,8 @@ export async function acquireDataDirLock(dataDir: string): Promise<ReleaseLock> 
     if (!heldLocks.delete(lockFile)) return;
     process.off('exit', closeOnExit);
     const exited = new Promise((resolve) => holder.once('exit', resolve));
+    // Waiting for it must keep this process alive (a short command has nothing else to wait on).
+    holder.ref();
     holder.stdin.destroy();
     if (holder.exitCode === null && holder.signalCode === null) await exited;
   };
