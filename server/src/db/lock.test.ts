@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,7 +83,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the PGlite directory lo
     const again = await open();
     await again.db.execute('select 1');
     await again.close();
-  });
+    // The first open creates the database folder: slow on a busy machine.
+  }, 90_000);
 
   it('refuses a second server while one runs, naming it; after kill -9 the next one starts although the pid is reused', async () => {
     const first = startServer();
@@ -108,6 +109,25 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the PGlite directory lo
     third.child.kill('SIGTERM');
     expect(await stopped).toBe(0);
   }, 90_000);
+
+  it('falls back to the pid file where there is no flock(1)', async () => {
+    const holder = otherProcess();
+    const path_ = process.env.PATH;
+    process.env.PATH = mkdtempSync(path.join(tmpdir(), 'margins-no-flock-'));
+    try {
+      writeFileSync(lockFile, String(holder.pid));
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+        `in use by process ${holder.pid}`,
+      );
+      rmSync(lockFile);
+      const database = await open();
+      expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+      await database.close();
+      expect(existsSync(lockFile)).toBe(false);
+    } finally {
+      process.env.PATH = path_;
+    }
+  });
 
   it('takes over a stale lock left with our own pid (a restarted container)', async () => {
     writeFileSync(lockFile, String(process.pid));

@@ -26,8 +26,8 @@ export type ReleaseLock = () => Promise<void>;
  * as its standard input (a pipe from us) is open: when this process dies, even by `kill -9`,
  * the pipe closes, the child exits and the operating system drops the lock. So a crash never
  * blocks the next start, whatever process now has the pid written in the file (PID 1 in a
- * container). Node has no flock of its own; without `flock(1)` (not Linux) the pid file alone
- * decides, as before.
+ * container). Node has no flock of its own; without util-linux's `flock(1)` (macOS, BusyBox)
+ * the pid file alone decides, as before.
  */
 export async function acquireDataDirLock(dataDir: string): Promise<ReleaseLock> {
   const lockFile = path.resolve(dataDir, 'db.lock');
@@ -70,16 +70,14 @@ function spawnLockHolder(
       ],
       { stdio: ['pipe', 'pipe', 'pipe'] },
     );
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr.resume();
     child.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') resolve('no-flock');
       else reject(error);
     });
-    child.once('exit', (code) => {
-      if (code === LOCK_HELD_EXIT_CODE) resolve('held');
-      else reject(new DatabaseLockedError(`Could not lock ${lockFile}: ${stderr.trim() || code}`));
-    });
+    // Any other end is a flock(1) without these options (BusyBox) or one that cannot open the
+    // file: the pid file decides then (and reports a file it cannot open).
+    child.once('exit', (code) => resolve(code === LOCK_HELD_EXIT_CODE ? 'held' : 'no-flock'));
     child.stdout.once('data', () => {
       child.removeAllListeners('exit');
       child.stdout.destroy();
