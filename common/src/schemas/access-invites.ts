@@ -17,7 +17,7 @@ export const INVITE_STATUSES = [
 ] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
-/** The people on an invite; `email` only for the author who sent it (never anyone else). */
+/** The people on an invite: handle and display name, never the account's e-mail. */
 export const inviteUser = z.object({
   /** The user's id. */
   id: z.number(),
@@ -25,7 +25,10 @@ export const inviteUser = z.object({
   display_name: z.string(),
   /** The user's handle, or null before sign-up is complete. */
   handle: z.string().nullable(),
-  /** The account's e-mail: only on invites the viewer sent, otherwise null. */
+  /**
+   * Always null: an account's address never leaves in an invite (the address an author typed is
+   * the invite's own `email`). Kept so that older clients still parse.
+   */
   email: z.string().nullable(),
 });
 export type InviteUser = z.infer<typeof inviteUser>;
@@ -42,7 +45,10 @@ export const invite = z.object({
   status: z.enum(INVITE_STATUSES),
   /** The absolute share link (/share/{code}); only for the manuscript's author, else null. */
   link: z.string().nullable(),
-  /** The invited, redeeming or requesting reader; null for links and unclaimed e-mail invites. */
+  /**
+   * The invited, redeeming or requesting reader; null for links, and for e-mail invites until
+   * they are accepted (so an author never learns whose account an address is).
+   */
   user: inviteUser.nullable(),
   /** The address an e-mail invite went to: only for the author who sent it, else null. */
   email: z.string().nullable(),
