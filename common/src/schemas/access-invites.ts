@@ -130,6 +130,7 @@ export const shareCodeParams = z.object({
 
 /** What the share-link landing page (page `share`) shows when it does not redirect. */
 export const SHARE_STATES = [
+  'accept',
   'invalid',
   'used',
   'not_yours',
@@ -143,6 +144,7 @@ export type ShareState = (typeof SHARE_STATES)[number];
 /** Page `data` of GET /share/{code} (and its JSON answer) when it does not redirect. */
 export const sharePageData = z.object({
   /**
+   * accept (200: an invite to the visitor, or a private link: offer POST /share/{code}/accept) |
    * invalid (404: no such link, or the manuscript is gone) | used (403: a one-time link
    * someone else used) | not_yours (403: an invite to another account) | unavailable (404:
    * the invite was rejected, or the link no longer fits the manuscript's invite type) |
@@ -154,7 +156,7 @@ export const sharePageData = z.object({
   code: z.string(),
   /** The sentence to show. */
   message: z.string(),
-  /** The manuscript, when the visitor may know about it (restricted requests), else null. */
+  /** The manuscript, when the visitor may know about it (accept, restricted requests), else null. */
   manuscript: z
     .object({
       id: z.number(),

@@ -16,12 +16,12 @@ import {
   sharePageData,
   shareRedirectResponse,
 } from '@margins/common';
-import { unauthorized } from '../../lib/http-errors.ts';
+import { HttpError, unauthorized } from '../../lib/http-errors.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { renderPage, wantsJson } from '../pages/render.ts';
 import { acceptInvite, pendingInvites, rejectInvite } from './respond.ts';
 import { deleteInvite, inviteByLink, inviteByUserOrEmail, manuscriptInvites } from './service.ts';
-import { decideRequest, openShareLink, requestAccess } from './share.ts';
+import { acceptShareLink, decideRequest, openShareLink, requestAccess } from './share.ts';
 
 const tags = ['invites'];
 const security = [{ session: [], csrf: [] }];
@@ -202,9 +202,11 @@ export async function inviteRoutes(root: FastifyInstance): Promise<void> {
       schema: {
         tags,
         description:
-          'Share-link landing. A browser is redirected (to the reader, or to log in and back) or ' +
-          'shown page `share`; with Accept: application/json the redirect target, or the page data ' +
-          'with its status (401 when logging in is needed).',
+          'Share-link landing; changes nothing (a cross-site link cannot accept for anyone). A ' +
+          'browser is redirected (to the reader when it may read already, or to log in and back) ' +
+          'or shown page `share` (state `accept`: the manuscript and a button that POSTs ' +
+          '/share/{code}/accept); with Accept: application/json the redirect target, or the page ' +
+          'data with its status (401 when logging in is needed).',
         params: shareCodeParams,
         response: {
           200: shareRedirectResponse.or(sharePageData),
@@ -225,6 +227,27 @@ export async function inviteRoutes(root: FastifyInstance): Promise<void> {
       }
       if ('redirect' in outcome) return reply.redirect(outcome.redirect);
       return renderPage(request, reply, 'share', outcome.data, outcome.status);
+    },
+  );
+
+  app.post(
+    '/share/:code/accept',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          "The landing's Accept button: accepts the invite addressed to the caller, or redeems a " +
+          'private link (a one-time link only once), adds the manuscript to their reads and answers ' +
+          "the reader's path. 403: used or someone else's; 404: gone; 409: restricted (ask instead).",
+        params: shareCodeParams,
+        response: { 200: shareRedirectResponse, ...errors, 409: errorBody },
+      },
+    },
+    async (request) => {
+      const outcome = await acceptShareLink(ctx, requireUser(request), request.params.code);
+      if ('redirect' in outcome) return { redirect: outcome.redirect };
+      throw new HttpError(outcome.status === 200 ? 409 : outcome.status, outcome.data.message);
     },
   );
 
