@@ -17,7 +17,7 @@ import {
   shareRedirectResponse,
 } from '@margins/common';
 import { HttpError, unauthorized } from '../../lib/http-errors.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser, requireVerifiedUser } from '../../plugins/session.ts';
 import { renderPage, wantsJson } from '../pages/render.ts';
 import { acceptInvite, pendingInvites, rejectInvite } from './respond.ts';
 import { deleteInvite, inviteByLink, inviteByUserOrEmail, manuscriptInvites } from './service.ts';
@@ -45,7 +45,8 @@ export async function inviteRoutes(root: FastifyInstance): Promise<void> {
         description:
           'The author invites an account (by handle or e-mail; mailed when their preferences allow) ' +
           'or an address without an account (mailed a sign-up link; the invite waits for them). ' +
-          '404: no account with that handle; 400: they already have access or an invite.',
+          '404: no account with that handle; 400: they already have access or an invite; 403: ' +
+          'the author has not confirmed their own e-mail yet.',
         params: manuscriptIdParams,
         body: inviteByUserBody,
         response: { 200: inviteResponse, ...errors, 429: errorBody },
@@ -54,7 +55,7 @@ export async function inviteRoutes(root: FastifyInstance): Promise<void> {
     async (request) => ({
       invite: await inviteByUserOrEmail(
         ctx,
-        requireUser(request),
+        requireVerifiedUser(request),
         request.params.manuscript_id,
         request.body,
       ),
@@ -78,7 +79,7 @@ export async function inviteRoutes(root: FastifyInstance): Promise<void> {
     async (request) => ({
       invite: await inviteByLink(
         ctx,
-        requireUser(request),
+        requireVerifiedUser(request),
         request.params.manuscript_id,
         request.body,
       ),
