@@ -28,7 +28,7 @@ async function signUp(page: Page, mailbox: Mailbox, name: string): Promise<void>
 
 /**
  * A new visitor opens a share link logged out: they are sent to log in, take "Create an
- * account", sign up (verifying by mail) and land back on the link.
+ * account", sign up (verifying by mail) and land back on the link's landing.
  */
 async function newReaderOpens(
   browser: Browser,
@@ -51,6 +51,18 @@ async function newReaderOpens(
   return page;
 }
 
+/**
+ * On a share link's landing: the manuscript is shown and nothing happens until the reader
+ * presses Accept (a POST with the CSRF header; opening a link alone changes nothing).
+ */
+async function acceptOnLanding(page: Page, screenshot?: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'You’re invited to read' })).toBeVisible();
+  await expect(page.getByText(TITLE)).toBeVisible();
+  if (screenshot) await page.screenshot({ path: screenshot });
+  await page.getByRole('button', { name: 'Accept and start reading' }).click();
+  await expect(page).toHaveURL(/\/manuscript\/document\/reader\/\d+$/);
+}
+
 /** Answers the questionnaire made below: right (West) or wrong (East). */
 async function answerQuestionnaire(page: Page, right: boolean): Promise<void> {
   const form = page.getByRole('form', { name: 'Questionnaire' });
@@ -70,7 +82,7 @@ test('one-time links, the questionnaire gate, auto-approval and the author’s a
   page,
   browser,
   mailbox,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
 
   await test.step('a new author signs up and uploads a manuscript', async () => {
@@ -145,7 +157,9 @@ test('one-time links, the questionnaire gate, auto-approval and the author’s a
 
   await test.step('reader one opens the first link, signs up, passes, and reads', async () => {
     const reader = await newReaderOpens(browser, mailbox, firstLink, 'Ines Shore');
-    await expect(reader).toHaveURL(/\/manuscript\/document\/reader\/\d+$/);
+    // Back on the link after sign-up: one click to accept.
+    await expect(reader).toHaveURL(new RegExp(`${firstLink}$`));
+    await acceptOnLanding(reader, testInfo.outputPath('share-landing.png'));
     await expect(reader.getByTestId('reader-box')).toHaveCount(0);
     await answerQuestionnaire(reader, true);
     await expect(reader.getByRole('heading', { name: 'Approved!' })).toBeVisible();
@@ -162,7 +176,7 @@ test('one-time links, the questionnaire gate, auto-approval and the author’s a
     await expect(reader.getByTestId('reader-box')).toHaveCount(0);
 
     await reader.goto(secondLink);
-    await expect(reader).toHaveURL(/\/manuscript\/document\/reader\/\d+$/);
+    await acceptOnLanding(reader);
     await answerQuestionnaire(reader, false);
     await expect(reader.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible();
     await reader.reload();
@@ -201,5 +215,15 @@ test('one-time links, the questionnaire gate, auto-approval and the author’s a
     const linkRows = editor.locator('[data-invite-row="link"]');
     await expect(linkRows.getByText('Used', { exact: true })).toHaveCount(2);
     await expect(editor.locator('[data-invite-row="person"]')).toHaveCount(2);
+    // An invite by e-mail lists the address as typed, not whose account it is (issue 19.2).
+    await editor.getByLabel('Handle or e-mail address').fill('ines.friend@example.test');
+    await editor.getByRole('button', { name: 'Invite', exact: true }).click();
+    await expect(editor.getByText(/Invite e-mailed to ines.friend@example.test/)).toBeVisible();
+    const invited = editor.locator('[data-invite-row="person"]').filter({
+      hasText: 'ines.friend@example.test',
+    });
+    await expect(invited).toContainText('Invited by e-mail');
+    await invited.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('share-panel.png') });
   });
 });

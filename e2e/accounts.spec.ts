@@ -105,6 +105,83 @@ test('sign up, verify, complete, profile, genre, theme, log out, log in', async 
   });
 });
 
+/**
+ * Issues 19.1, 20.5, 20.7, 20.8: the sign-up form says why a password is refused; an address
+ * that has an account gets the same "Check your inbox" (its owner a note); an unconfirmed
+ * account sees a banner with "Send again"; the link opened in another browser confirms the
+ * address but asks that browser to log in.
+ */
+test('password rules, the unconfirmed banner, and a link opened elsewhere', async ({
+  page,
+  browser,
+  mailbox,
+}, testInfo) => {
+  const email = uniqueEmail('careful');
+
+  await test.step('the form refuses weak passwords, saying why', async () => {
+    await page.goto('/auth/signup');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Display name').fill('Careful Writer');
+    const password = page.getByLabel('Password');
+    await password.fill('aaaaaaaaaa');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByText('This password is one character repeated.')).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    // A common password: only the server knows the list; its field error shows the same way.
+    await password.fill('password123');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByText(/on a list of common passwords/)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('signup-password-error.png') });
+    await password.fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/\/auth\/verify/);
+    await expect(page.getByRole('heading', { name: 'Check your inbox…' })).toBeVisible();
+  });
+
+  await test.step('logged in before confirming: a banner, and "Send again"', async () => {
+    await page.goto('/auth/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/auth\/complete\/signup/);
+    const banner = page.getByRole('region', { name: 'Confirm your e-mail' });
+    await expect(banner).toContainText('to upload manuscripts and invite readers');
+    await banner.getByRole('button', { name: 'Send again' }).click();
+    await expect(banner.getByText('A fresh link is on its way.')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('unverified-banner.png') });
+  });
+
+  await test.step('the link opened in another browser confirms, but asks it to log in', async () => {
+    const mail = await mailbox.waitFor(email, 'Verify your e-mail');
+    const other = await browser.newContext();
+    const elsewhere = await other.newPage();
+    await elsewhere.goto(linkIn(mail, '/auth/verify'));
+    await expect(elsewhere).toHaveURL(/\/auth\/login\?verified=1/);
+    await expect(elsewhere.getByText('Your e-mail address is confirmed.')).toBeVisible();
+    await expect(elsewhere.getByRole('button', { name: 'Log out' })).toHaveCount(0);
+    await elsewhere.screenshot({ path: testInfo.outputPath('verified-elsewhere.png') });
+    await other.close();
+    // The first browser is still this account, now confirmed: the banner is gone.
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Confirm your e-mail' })).toHaveCount(0);
+  });
+
+  await test.step('signing up again with the address answers the same; the owner is told', async () => {
+    const other = await browser.newContext();
+    const stranger = await other.newPage();
+    await stranger.goto('/auth/signup');
+    await stranger.getByLabel('Email').fill(email);
+    await stranger.getByLabel('Password').fill('another long passphrase');
+    await stranger.getByLabel('Display name').fill('Someone Else');
+    await stranger.getByRole('button', { name: 'Sign up' }).click();
+    await expect(stranger).toHaveURL(/\/auth\/verify/);
+    await expect(stranger.getByRole('heading', { name: 'Check your inbox…' })).toBeVisible();
+    await other.close();
+    const note = await mailbox.waitFor(email, /Someone tried to sign up/);
+    expect(linkIn(note, '/auth/login')).toContain('/auth/login');
+  });
+});
+
 /** True for a colour whose red part clearly dominates (the error red of the theme). */
 function isReddish(colour: string): boolean {
   const numbers = (colour.match(/[\d.]+/g) ?? []).map(Number);

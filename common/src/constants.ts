@@ -102,6 +102,8 @@ export type Theme = (typeof THEMES)[number];
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = 'margins_session';
+/** Marks the browser that signed up: only it is logged in by the verification link. */
+export const SIGNUP_COOKIE = 'margins_signup';
 
 /** Profile limits. */
 export const HANDLE_PATTERN = /^[a-zA-Z0-9_]{3,30}$/;

@@ -55,7 +55,18 @@ export const MESSAGES = {
   tooManyRequests: 'Too many attempts. Wait a minute and try again.',
   tooManyWrites: 'You are going faster than we can keep up with. Wait a moment and try again.',
   loginFailed: 'That e-mail and password do not match an account.',
-  emailTaken: 'An account with this e-mail already exists. Log in instead.',
+  checkInbox:
+    'Check your inbox… If the address can sign up, we have sent it a link to confirm it and log in.',
+  emailUnverified:
+    'Confirm your e-mail address first: open the link we mailed you, or send it again from the banner at the top of the page.',
+  verifiedLogIn: 'Your e-mail address is confirmed. Log in with your password to go on.',
+  passwordOneCharacter:
+    'This password is one character repeated. Use a mix of characters; a short sentence works well.',
+  passwordWhitespace: 'This password is only spaces. Use letters, digits or punctuation too.',
+  passwordIsEmail: 'Your password cannot be your e-mail address (or its name before the @).',
+  passwordIsHandle: 'Your password cannot be your handle.',
+  passwordCommon:
+    'This password is on a list of common passwords that attackers try first. Choose another.',
   handleTaken: 'That handle is taken. Try another.',
   notFound: 'Not found.',
   tooManyInvites:

@@ -17,7 +17,7 @@ export const INVITE_STATUSES = [
 ] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
-/** The people on an invite; `email` only for the author who sent it (never anyone else). */
+/** The people on an invite: handle and display name, never the account's e-mail. */
 export const inviteUser = z.object({
   /** The user's id. */
   id: z.number(),
@@ -25,7 +25,10 @@ export const inviteUser = z.object({
   display_name: z.string(),
   /** The user's handle, or null before sign-up is complete. */
   handle: z.string().nullable(),
-  /** The account's e-mail: only on invites the viewer sent, otherwise null. */
+  /**
+   * Always null: an account's address never leaves in an invite (the address an author typed is
+   * the invite's own `email`). Kept so that older clients still parse.
+   */
   email: z.string().nullable(),
 });
 export type InviteUser = z.infer<typeof inviteUser>;
@@ -42,7 +45,10 @@ export const invite = z.object({
   status: z.enum(INVITE_STATUSES),
   /** The absolute share link (/share/{code}); only for the manuscript's author, else null. */
   link: z.string().nullable(),
-  /** The invited, redeeming or requesting reader; null for links and unclaimed e-mail invites. */
+  /**
+   * The invited, redeeming or requesting reader; null for links, and for e-mail invites until
+   * they are accepted (so an author never learns whose account an address is).
+   */
   user: inviteUser.nullable(),
   /** The address an e-mail invite went to: only for the author who sent it, else null. */
   email: z.string().nullable(),
@@ -124,6 +130,7 @@ export const shareCodeParams = z.object({
 
 /** What the share-link landing page (page `share`) shows when it does not redirect. */
 export const SHARE_STATES = [
+  'accept',
   'invalid',
   'used',
   'not_yours',
@@ -137,6 +144,7 @@ export type ShareState = (typeof SHARE_STATES)[number];
 /** Page `data` of GET /share/{code} (and its JSON answer) when it does not redirect. */
 export const sharePageData = z.object({
   /**
+   * accept (200: an invite to the visitor, or a private link: offer POST /share/{code}/accept) |
    * invalid (404: no such link, or the manuscript is gone) | used (403: a one-time link
    * someone else used) | not_yours (403: an invite to another account) | unavailable (404:
    * the invite was rejected, or the link no longer fits the manuscript's invite type) |
@@ -148,7 +156,7 @@ export const sharePageData = z.object({
   code: z.string(),
   /** The sentence to show. */
   message: z.string(),
-  /** The manuscript, when the visitor may know about it (restricted requests), else null. */
+  /** The manuscript, when the visitor may know about it (accept, restricted requests), else null. */
   manuscript: z
     .object({
       id: z.number(),

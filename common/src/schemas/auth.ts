@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HANDLE_PATTERN, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
 import { currentUser } from './user.ts';
 
 const email = z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address.'));
@@ -20,6 +21,36 @@ export const signupBody = z.object({
   next: z.string().optional(),
 });
 export type SignupBody = z.infer<typeof signupBody>;
+
+/**
+ * Why a password of the right length is still refused (one character repeated, only
+ * whitespace, the account's e-mail, its name before the @, or the handle; any letter case),
+ * or null. The server also refuses common passwords (a list too large for the browser).
+ */
+export function passwordProblem(
+  password: string,
+  account: { email?: string | null; handle?: string | null },
+): string | null {
+  if (password.trim() === '') return MESSAGES.passwordWhitespace;
+  if (new Set(password).size === 1) return MESSAGES.passwordOneCharacter;
+  const lowered = password.trim().toLowerCase();
+  const email = account.email?.trim().toLowerCase();
+  if (email && (lowered === email || lowered === email.split('@')[0])) {
+    return MESSAGES.passwordIsEmail;
+  }
+  const handle = account.handle?.trim().toLowerCase().replace(/^@/, '');
+  if (handle && (lowered === handle || lowered === `@${handle}`)) return MESSAGES.passwordIsHandle;
+  return null;
+}
+
+/** 200 of POST /auth/signup: the same for a new address and one that has an account. */
+export const signupResponse = z.object({
+  /** "Check your inbox…": a link was mailed (or, for a known address, a note to its owner). */
+  message: z.string(),
+  /** Where the client should go next (/auth/verify). */
+  next: z.string(),
+});
+export type SignupResponse = z.infer<typeof signupResponse>;
 
 export const loginBody = z.object({
   email,
@@ -50,5 +81,16 @@ export const authResponse = z.object({
   next: z.string(),
 });
 export type AuthResponse = z.infer<typeof authResponse>;
+
+/**
+ * JSON answer of GET /auth/verify?token=: the address is confirmed; `user` only when this
+ * browser is the one that signed up (or is already logged in as that account), which is then
+ * logged in; any other browser gets null and a log-in page as `next`.
+ */
+export const verifyResponse = z.object({
+  user: currentUser.nullable(),
+  next: z.string(),
+});
+export type VerifyResponse = z.infer<typeof verifyResponse>;
 
 export const verifyQuery = z.object({ token: z.string().min(1).max(200) });

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, MESSAGES } from '@margins/common';
 import { forbidden } from '../lib/http-errors.ts';
 import { randomToken } from '../lib/tokens.ts';
@@ -14,16 +14,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerCsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     let token = request.cookies[CSRF_COOKIE];
-    if (!token || token.length < 20) {
-      token = randomToken(24);
-      request.cookies[CSRF_COOKIE] = token;
-      reply.setCookie(CSRF_COOKIE, token, {
-        path: '/',
-        sameSite: 'lax',
-        httpOnly: false,
-        secure: secureCookies(request),
-      });
-    }
+    if (!token || token.length < 20) token = rotateCsrfToken(request, reply);
     const needsToken = !SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf;
     if (!needsToken || request.routeOptions.config?.csrf === false) return;
     const header = request.headers[CSRF_HEADER];
@@ -31,6 +22,23 @@ export function registerCsrf(app: FastifyInstance): void {
       throw forbidden(MESSAGES.csrfRefused);
     }
   });
+}
+
+/**
+ * Sets a fresh CSRF token (answered as the readable cookie); returns it. Called when the token is
+ * missing and whenever the session changes hands (log in, log out), so that a token someone
+ * planted or read before the log-in is worth nothing after it.
+ */
+export function rotateCsrfToken(request: FastifyRequest, reply: FastifyReply): string {
+  const token = randomToken(24);
+  request.cookies[CSRF_COOKIE] = token;
+  reply.setCookie(CSRF_COOKIE, token, {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: false,
+    secure: secureCookies(request),
+  });
+  return token;
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '@margins/common';
+import { MESSAGES, SESSION_COOKIE } from '@margins/common';
 import { userFromSessionCookie } from '../modules/auth/sessions.ts';
-import { unauthorized } from '../lib/http-errors.ts';
+import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import type { UserRow } from '../context.ts';
 
 /** Attaches request.user from the session cookie on every request. */
@@ -23,4 +23,15 @@ export function registerSession(app: FastifyInstance): void {
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/**
+ * The logged-in user with a confirmed e-mail address, or 401/403. An unconfirmed address may
+ * log in and look around, but not upload or invite: those put our mail and storage to work for
+ * an address nobody has shown to be theirs.
+ */
+export function requireVerifiedUser(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (!user.emailVerifiedAt) throw forbidden(MESSAGES.emailUnverified);
+  return user;
 }

@@ -4,6 +4,7 @@ import {
   invite as inviteSchema,
   inviteResponse,
   manuscriptInvitesResponse,
+  shareRedirectResponse,
   MESSAGES,
   surveyAnswerResponse,
   surveyResponse,
@@ -198,6 +199,12 @@ export function declineErrorMessage(error: unknown): string {
 /** GET /user/current/invites (JSON): the caller's pending invites. */
 export async function fetchPendingInvites(): Promise<Invite[]> {
   return readInvites((await api.get<{ invites: unknown }>('/user/current/invites')).invites);
+}
+
+/** POST /share/:code/accept: accepts the invite or redeems the link; answers where to go. */
+export async function acceptShareLink(code: string): Promise<string> {
+  const response = await api.post(`/share/${encodeURIComponent(code)}/accept`);
+  return parseOr(shareRedirectResponse, response).redirect;
 }
 
 /** POST /share/:code/request: asks the author of a restricted manuscript for access. */

@@ -6,9 +6,13 @@ import {
   completeSignupBody,
   errorBody,
   loginBody,
+  MESSAGES,
   okBody,
+  SIGNUP_COOKIE,
   signupBody,
+  signupResponse,
   verifyQuery,
+  verifyResponse,
 } from '@margins/common';
 import { requireUser } from '../../plugins/session.ts';
 import { findInviteByCode } from '../invites/queries.ts';
@@ -36,16 +40,42 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/signup',
-    { schema: { tags, body: signupBody, response: { 200: authResponse, 400: errorBody } } },
-    async (request) => {
-      const user = await auth.signup(ctx, request.body, request.ip);
-      return { user: presentCurrentUser(user), next: '/auth/verify' };
+    {
+      schema: {
+        tags,
+        description:
+          'Answers the same for a new address and one that has an account (no one learns which): ' +
+          "a new or never-verified address is mailed a verification link, a verified account's " +
+          'owner a note that someone tried to sign up. Only this browser is logged in by the link.',
+        body: signupBody,
+        response: { 200: signupResponse, 400: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { browserToken } = await auth.signup(ctx, request.body, request.ip);
+      reply.setCookie(SIGNUP_COOKIE, auth.browserMark(browserToken), {
+        path: '/auth',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: ctx.config.publicUrl.startsWith('https:'),
+        maxAge: auth.VERIFY_HOURS * 3600,
+      });
+      return { message: MESSAGES.checkInbox, next: '/auth/verify' };
     },
   );
 
   app.get(
     '/auth/verify',
-    { schema: { tags, querystring: verifyQuery.partial() } },
+    {
+      schema: {
+        tags,
+        description:
+          'Confirms the address. Logs in only the browser that signed up (or one already logged ' +
+          'in as that account); any other browser is sent to log in with the password.',
+        querystring: verifyQuery.partial(),
+        response: { 200: verifyResponse, 400: errorBody },
+      },
+    },
     async (request, reply) => {
       if (!request.query.token) return renderPage(request, reply, 'verify', { state: 'sent' });
       const verified = await auth.verifyEmail(ctx, request.query.token);
@@ -55,11 +85,22 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
         }
         return renderPage(request, reply, 'verify', { state: 'invalid' }, 400);
       }
-      // Clicking the mailed link proves the inbox: it logs that browser in.
-      await startSession(ctx, request, reply, verified.user);
       const next = verified.user.signupCompletedAt ? verified.next : '/auth/complete/signup';
-      if (wantsJson(request)) return { user: presentCurrentUser(verified.user), next };
-      return reply.redirect(next);
+      // The link proves the inbox, not the browser: a link sent to someone else (an attacker's
+      // own, say) must not log them into the attacker's account. Only the browser marked at
+      // sign-up, or one already logged in as this account, goes on logged in.
+      const marked = request.cookies[SIGNUP_COOKIE] === auth.browserMark(request.query.token);
+      if (marked || request.user?.id === verified.user.id) {
+        if (request.user?.id !== verified.user.id) {
+          await startSession(ctx, request, reply, verified.user);
+        }
+        reply.clearCookie(SIGNUP_COOKIE, { path: '/auth' });
+        if (wantsJson(request)) return { user: presentCurrentUser(verified.user), next };
+        return reply.redirect(next);
+      }
+      const login = `/auth/login?verified=1&next=${encodeURIComponent(next)}`;
+      if (wantsJson(request)) return { user: null, next: login };
+      return reply.redirect(login);
     },
   );
 

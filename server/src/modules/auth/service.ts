@@ -12,8 +12,9 @@ import { badRequest, conflict, HttpError, tooMany } from '../../lib/http-errors.
 import { escapeHtml } from '../../lib/mail.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { claimEmailInvites } from '../invites/claim.ts';
+import { assertPasswordAllowed } from './password-rules.ts';
 
-const VERIFY_HOURS = 48;
+export const VERIFY_HOURS = 48;
 /** A hash of a random password, so that a login for an unknown e-mail costs the same time. */
 let dummyHash: Promise<string> | null = null;
 
@@ -35,28 +36,79 @@ export function safeNext(next: string | undefined | null, fallback = '/dashboard
   return url.origin === base ? next : fallback;
 }
 
-/** Creates the account (unverified, sign-up incomplete) and mails the verification link. */
-export async function signup(ctx: AppContext, body: SignupBody, ip: string): Promise<UserRow> {
+/** The sign-up browser's mark for a verification token (kept in SIGNUP_COOKIE). */
+export const browserMark = (token: string) => hashToken(`signup-browser:${token}`);
+
+/**
+ * Sign-up. The answer is the same whether or not the address has an account (the route
+ * answers "Check your inbox…" either way), and so is the work (one argon2 hash):
+ * - a new address gets an unverified account and a verification link;
+ * - an address whose account was never verified is taken over by this newest sign-up (its
+ *   password and name replaced, its sessions and old links dropped: whoever set it up before
+ *   never proved the inbox) and is mailed a fresh link;
+ * - a verified account's owner is mailed a note instead ("someone tried to sign up…").
+ * Mails to one address are limited per hour; past that nothing is sent, and the answer is still
+ * the same. Returns the mark of this browser (for SIGNUP_COOKIE): only the browser holding it is
+ * logged in by the verification link.
+ */
+export async function signup(
+  ctx: AppContext,
+  body: SignupBody,
+  ip: string,
+): Promise<{ browserToken: string }> {
   if (!ctx.limits.signupPerIp.hit(ip)) throw tooMany();
+  assertPasswordAllowed(body.password, { email: body.email });
   const passwordHash = await hashPassword(body.password);
-  const user = await ctx.db.transaction(async (tx) => {
+  const mayMail = ctx.limits.mailPerAccount.hit(`signup:${body.email}`);
+  const { user, isNew } = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: schema.users.id })
+      .select()
       .from(schema.users)
       .where(eq(schema.users.email, body.email));
-    if (existing) throw badRequest({ email: [MESSAGES.emailTaken] }, MESSAGES.emailTaken);
+    if (existing?.emailVerifiedAt) return { user: existing, isNew: false };
+    if (existing) {
+      await tx.delete(schema.sessions).where(eq(schema.sessions.userId, existing.id));
+      await tx
+        .delete(schema.emailVerifications)
+        .where(eq(schema.emailVerifications.userId, existing.id));
+      const [renewed] = await tx
+        .update(schema.users)
+        .set({ passwordHash, displayName: body.display_name, updatedAt: new Date() })
+        .where(eq(schema.users.id, existing.id))
+        .returning();
+      return { user: renewed!, isNew: true };
+    }
     const [created] = await tx
       .insert(schema.users)
       .values({ email: body.email, passwordHash, displayName: body.display_name })
       .returning();
-    return created!;
+    return { user: created!, isNew: true };
   });
-  await sendVerification(ctx, user, body.next);
-  return user;
+  if (!isNew) {
+    if (mayMail) await mailSignupAttempt(ctx, user);
+    return { browserToken: randomToken() };
+  }
+  if (!mayMail) return { browserToken: randomToken() };
+  return { browserToken: await sendVerification(ctx, user, body.next) };
 }
 
-/** Mails a fresh verification link (rate limited per account). */
-export async function sendVerification(ctx: AppContext, user: UserRow, next?: string) {
+/** Tells a verified account's owner that someone tried to sign up with their address. */
+async function mailSignupAttempt(ctx: AppContext, user: UserRow): Promise<void> {
+  const login = `${ctx.config.publicUrl}/auth/login`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Someone tried to sign up to Margins with your address',
+    text: `Hello ${user.displayName},\n\nSomeone (maybe you) tried to sign up to Margins with this e-mail address. You already have an account: log in here:\n${login}\n\nIf you forgot your password, write to us through the contact page. If it was not you, ignore this mail: nobody got into your account.\n`,
+    html: `<p>Hello ${escapeHtml(user.displayName)},</p><p>Someone (maybe you) tried to sign up to Margins with this e-mail address. You already have an account:</p><p><a href="${escapeHtml(login)}">Log in to Margins</a></p><p>If you forgot your password, write to us through the contact page. If it was not you, ignore this mail: nobody got into your account.</p>`,
+  });
+}
+
+/** Mails a fresh verification link (rate limited per account); returns its token. */
+export async function sendVerification(
+  ctx: AppContext,
+  user: UserRow,
+  next?: string,
+): Promise<string> {
   if (!ctx.limits.mailPerAccount.hit(`verify:${user.id}`)) throw tooMany();
   const token = randomToken();
   await ctx.db.insert(schema.emailVerifications).values({
@@ -72,6 +124,7 @@ export async function sendVerification(ctx: AppContext, user: UserRow, next?: st
     text: `Hello ${user.displayName},\n\nConfirm your e-mail address by opening this link:\n${link}\n\nThe link works for ${VERIFY_HOURS} hours. If you did not sign up, ignore this mail.\n`,
     html: `<p>Hello ${escapeHtml(user.displayName)},</p><p>Confirm your e-mail address for Margins:</p><p><a href="${escapeHtml(link)}">Verify my e-mail</a></p><p>The link works for ${VERIFY_HOURS} hours. If you did not sign up, ignore this mail.</p>`,
   });
+  return token;
 }
 
 /** Marks the e-mail verified; returns the user and where to go, or null for a bad link. */

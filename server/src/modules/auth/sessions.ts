@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { rotateCsrfToken } from '../../plugins/csrf.ts';
 import { secureCookies } from '../../plugins/security-headers.ts';
 
 const SESSION_DAYS = 30;
@@ -35,6 +36,7 @@ export async function startSession(
     secure: secureCookies(request),
     maxAge: SESSION_DAYS * 86_400,
   });
+  rotateCsrfToken(request, reply);
 }
 
 /** Deletes the session server-side and clears the cookie. */
@@ -50,6 +52,7 @@ export async function endSession(
   request.sessionId = null;
   request.user = null;
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  rotateCsrfToken(request, reply);
 }
 
 /** Resolves the user of a raw (signed) session cookie value; used by HTTP and sockets. */

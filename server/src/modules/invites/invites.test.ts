@@ -25,7 +25,7 @@ const inviteRows = (manuscriptId: number) =>
   test.ctx.db.select().from(schema.invites).where(eq(schema.invites.manuscriptId, manuscriptId));
 
 describe('POST /manuscript/:id/invite/user', () => {
-  it('invites an account by handle; only the inviter sees its e-mail', async () => {
+  it('invites an account by handle; nobody sees its e-mail', async () => {
     const manuscript = await newManuscript();
     const reader = await personFor(test);
     const response = await author.client.post(`/manuscript/${manuscript.id}/invite/user`, {
@@ -37,9 +37,11 @@ describe('POST /manuscript/:id/invite/user', () => {
       kind: 'user',
       status: 'pending',
       invite_type: 'private',
-      user: { id: reader.user.id, handle: reader.user.handle, email: reader.user.email },
+      user: { id: reader.user.id, handle: reader.user.handle, email: null },
+      email: null,
       manuscript: { id: manuscript.id, title: manuscript.title },
     });
+    expect(response.body).not.toContain(reader.user.email);
     expect(invite.link).toBe(`${test.ctx.config.publicUrl}/share/${invite.invite_code!.code}`);
 
     // The invitee sees it among their invites, without any e-mail address or code.
@@ -58,7 +60,14 @@ describe('POST /manuscript/:id/invite/user', () => {
       username: reader.user.email.toUpperCase(),
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().invite.user.id).toBe(reader.user.id);
+    // Addressed to the address as typed: the answer does not name the account behind it.
+    expect(response.json().invite).toMatchObject({
+      kind: 'email',
+      email: reader.user.email,
+      user: null,
+    });
+    const mine = (await reader.client.get('/user/current/invites')).json() as { invites: Invite[] };
+    expect(mine.invites.map((invite) => invite.id)).toEqual([response.json().invite.id]);
   });
 
   it('answers every SPEC case: empty 400, unknown handle 404, already invited 400, self 400', async () => {

@@ -16,12 +16,12 @@ import {
   sharePageData,
   shareRedirectResponse,
 } from '@margins/common';
-import { unauthorized } from '../../lib/http-errors.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { HttpError, unauthorized } from '../../lib/http-errors.ts';
+import { requireUser, requireVerifiedUser } from '../../plugins/session.ts';
 import { renderPage, wantsJson } from '../pages/render.ts';
 import { acceptInvite, pendingInvites, rejectInvite } from './respond.ts';
 import { deleteInvite, inviteByLink, inviteByUserOrEmail, manuscriptInvites } from './service.ts';
-import { decideRequest, openShareLink, requestAccess } from './share.ts';
+import { acceptShareLink, decideRequest, openShareLink, requestAccess } from './share.ts';
 
 const tags = ['invites'];
 const security = [{ session: [], csrf: [] }];
@@ -45,7 +45,8 @@ export async function inviteRoutes(root: FastifyInstance): Promise<void> {
         description:
           'The author invites an account (by handle or e-mail; mailed when their preferences allow) ' +
           'or an address without an account (mailed a sign-up link; the invite waits for them). ' +
-          '404: no account with that handle; 400: they already have access or an invite.',
+          '404: no account with that handle; 400: they already have access or an invite; 403: ' +
+          'the author has not confirmed their own e-mail yet.',
         params: manuscriptIdParams,
         body: inviteByUserBody,
         response: { 200: inviteResponse, ...errors, 429: errorBody },
@@ -54,7 +55,7 @@ export async function inviteRoutes(root: FastifyInstance): Promise<void> {
     async (request) => ({
       invite: await inviteByUserOrEmail(
         ctx,
-        requireUser(request),
+        requireVerifiedUser(request),
         request.params.manuscript_id,
         request.body,
       ),
@@ -78,7 +79,7 @@ export async function inviteRoutes(root: FastifyInstance): Promise<void> {
     async (request) => ({
       invite: await inviteByLink(
         ctx,
-        requireUser(request),
+        requireVerifiedUser(request),
         request.params.manuscript_id,
         request.body,
       ),
@@ -202,9 +203,11 @@ export async function inviteRoutes(root: FastifyInstance): Promise<void> {
       schema: {
         tags,
         description:
-          'Share-link landing. A browser is redirected (to the reader, or to log in and back) or ' +
-          'shown page `share`; with Accept: application/json the redirect target, or the page data ' +
-          'with its status (401 when logging in is needed).',
+          'Share-link landing; changes nothing (a cross-site link cannot accept for anyone). A ' +
+          'browser is redirected (to the reader when it may read already, or to log in and back) ' +
+          'or shown page `share` (state `accept`: the manuscript and a button that POSTs ' +
+          '/share/{code}/accept); with Accept: application/json the redirect target, or the page ' +
+          'data with its status (401 when logging in is needed).',
         params: shareCodeParams,
         response: {
           200: shareRedirectResponse.or(sharePageData),
@@ -225,6 +228,27 @@ export async function inviteRoutes(root: FastifyInstance): Promise<void> {
       }
       if ('redirect' in outcome) return reply.redirect(outcome.redirect);
       return renderPage(request, reply, 'share', outcome.data, outcome.status);
+    },
+  );
+
+  app.post(
+    '/share/:code/accept',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          "The landing's Accept button: accepts the invite addressed to the caller, or redeems a " +
+          'private link (a one-time link only once), adds the manuscript to their reads and answers ' +
+          "the reader's path. 403: used or someone else's; 404: gone; 409: restricted (ask instead).",
+        params: shareCodeParams,
+        response: { 200: shareRedirectResponse, ...errors, 409: errorBody },
+      },
+    },
+    async (request) => {
+      const outcome = await acceptShareLink(ctx, requireUser(request), request.params.code);
+      if ('redirect' in outcome) return { redirect: outcome.redirect };
+      throw new HttpError(outcome.status === 200 ? 409 : outcome.status, outcome.data.message);
     },
   );
 

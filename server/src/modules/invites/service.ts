@@ -40,7 +40,7 @@ type InviteByLinkValues = z.output<typeof inviteByLinkBody>;
 
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 export const ONE_TIME_PRIVATE_ONLY = 'One-time links are only for private manuscripts.';
-/** Mails to addresses without an account, per author and hour (they are not users to ask). */
+/** Invites by e-mail address, per author and hour (with or without an account behind them alike). */
 const EMAIL_INVITES_PER_HOUR = 30;
 const emailInviteLimits = new WeakMap<AppContext, RateLimiter>();
 
@@ -91,13 +91,18 @@ async function findInvitee(
   return user ?? null;
 }
 
-/** Invites an account: a new pending invite (mailed), or approves a waiting request. */
+/**
+ * Invites an account: a new pending invite (mailed), or approves a waiting request. Asked by
+ * e-mail (`typedEmail`), the invite is an e-mail invite to that address, so the author's answer
+ * and list show the address as typed, never the account behind it (see presentInvite).
+ */
 async function inviteAccount(
   ctx: AppContext,
   tx: Tx,
   author: UserRow,
   manuscript: ManuscriptRow,
   invitee: UserRow,
+  typedEmail?: string,
 ): Promise<InviteRow> {
   if (invitee.id === manuscript.userId) throw new HttpError(400, MESSAGES.inviteUnable);
   const existing = await findReaderRow(tx, manuscript.id, invitee.id);
@@ -116,13 +121,21 @@ async function inviteAccount(
   }
   // Someone who declined may be invited again (it waits on their dashboard), but not mailed.
   const declined = existing?.status === 'rejected';
-  const row = await putUserInvite(tx, existing, {
+  let row = await putUserInvite(tx, existing, {
     manuscript,
     userId: invitee.id,
     kind: 'user',
     status: 'pending',
     createdById: author.id,
   });
+  if (typedEmail) {
+    const [addressed] = await tx
+      .update(schema.invites)
+      .set({ kind: 'email', email: typedEmail })
+      .where(eq(schema.invites.id, row.id))
+      .returning();
+    row = addressed!;
+  }
   const recipient = { userId: invitee.id };
   if (declined || !(await mayMailInvite(tx, manuscript.id, recipient))) return row;
   const mailed = await queueNotification(
@@ -161,7 +174,6 @@ async function inviteEmail(
       ),
     );
   if (open) throw new HttpError(400, MESSAGES.inviteUnable);
-  if (!emailInviteLimit(ctx).hit(`email-invite:${author.id}`)) throw tooMany();
   const [row] = await tx
     .insert(schema.invites)
     .values({
@@ -193,6 +205,9 @@ async function inviteEmail(
  * POST /manuscript/{id}/invite/user (author): invites an account by handle or e-mail (mailed
  * when their preferences allow), or an address without an account (mailed a sign-up link; the
  * invite waits for them). 404 for an unknown handle; 400 when they already have access.
+ * By e-mail, the answer is the same whether or not the address has an account (an invite to
+ * the address as typed, under the same per-author limit), so it never turns an address into a
+ * handle; by handle it shows the handle and display name, never the e-mail.
  */
 export async function inviteByUserOrEmail(
   ctx: AppContext,
@@ -205,10 +220,12 @@ export async function inviteByUserOrEmail(
   checkInviteRate(ctx, author);
   const invitee = await findInvitee(ctx, target);
   if (!invitee && 'handle' in target) throw notFound(MESSAGES.inviteNoAccount);
+  const typedEmail = 'email' in target ? target.email : undefined;
+  if (typedEmail && !emailInviteLimit(ctx).hit(`email-invite:${author.id}`)) throw tooMany();
   const row = await ctx.db.transaction((tx) =>
     invitee
-      ? inviteAccount(ctx, tx, author, manuscript, invitee)
-      : inviteEmail(ctx, tx, author, manuscript, (target as { email: string }).email),
+      ? inviteAccount(ctx, tx, author, manuscript, invitee, typedEmail)
+      : inviteEmail(ctx, tx, author, manuscript, typedEmail!),
   );
   wakeMailer(ctx);
   return presentOneInvite(ctx, row, author);

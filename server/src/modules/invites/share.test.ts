@@ -34,6 +34,19 @@ async function makeLink(manuscriptId: number, access: string, useInvite = false)
 const sharePath = (invite: Invite) => `/share/${invite.invite_code!.code}`;
 const readerPath = (id: number) => `/manuscript/document/reader/${id}`;
 
+/** The landing's Accept button: POST /share/{code}/accept (with the CSRF header). */
+const accept = (client: TestClient, path: string) => client.post(`${path}/accept`);
+
+/** Opens the landing (it must offer Accept) and presses Accept; answers the redirect target. */
+async function openAndAccept(client: TestClient, path: string): Promise<string> {
+  const landing = await getPage(client, path);
+  expect(landing.statusCode, landing.body).toBe(200);
+  expect(pageConfigOf(landing).data).toMatchObject({ state: 'accept' });
+  const accepted = await accept(client, path);
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return (accepted.json() as { redirect: string }).redirect;
+}
+
 describe('GET /share/:code', () => {
   it('sends a logged-out visitor to log in and back; public manuscripts straight to the reader', async () => {
     const manuscript = await newManuscript();
@@ -56,9 +69,7 @@ describe('GET /share/:code', () => {
     const first = await personFor(test);
     const second = await personFor(test);
 
-    const redeemed = await getPage(first.client, sharePath(link));
-    expect(redeemed.statusCode).toBe(302);
-    expect(redeemed.headers.location).toBe(readerPath(manuscript.id));
+    expect(await openAndAccept(first.client, sharePath(link))).toBe(readerPath(manuscript.id));
     expect((await first.client.get(readerPath(manuscript.id))).statusCode).toBe(200);
     // The reader keeps coming back through it.
     expect((await getPage(first.client, sharePath(link))).headers.location).toBe(
@@ -72,6 +83,7 @@ describe('GET /share/:code', () => {
     expect(config.data).toMatchObject({ state: 'used', message: SHARE_MESSAGES.used });
     expect((await second.client.get(readerPath(manuscript.id))).statusCode).toBe(404);
     expect((await second.client.get(sharePath(link))).json()).toMatchObject({ state: 'used' });
+    expect((await accept(second.client, sharePath(link))).statusCode).toBe(403);
 
     // The author sees who used it; removing that reader closes the link for them too.
     const { invites } = (await author.client.get(`/manuscript/${manuscript.id}/invites`)).json();
@@ -88,9 +100,7 @@ describe('GET /share/:code', () => {
     const manuscript = await newManuscript();
     const link = await makeLink(manuscript.id, 'private');
     for (const reader of [await personFor(test), await personFor(test)]) {
-      expect((await getPage(reader.client, sharePath(link))).headers.location).toBe(
-        readerPath(manuscript.id),
-      );
+      expect(await openAndAccept(reader.client, sharePath(link))).toBe(readerPath(manuscript.id));
       const reads = (await reader.client.get('/user/current/bookmarks')).json().bookmarks;
       expect(reads.map((read: { manuscript_id: number }) => read.manuscript_id)).toEqual([
         manuscript.id,
@@ -121,13 +131,57 @@ describe('GET /share/:code', () => {
     const refused = await getPage(other.client, `/share/${invite.code}`);
     expect(refused.statusCode).toBe(403);
     expect(pageConfigOf(refused).data).toMatchObject({ state: 'not_yours' });
-    const accepted = await getPage(reader.client, `/share/${invite.code}`);
-    expect(accepted.headers.location).toBe(readerPath(manuscript.id));
+    expect((await accept(other.client, `/share/${invite.code}`)).statusCode).toBe(403);
+    expect(await openAndAccept(reader.client, `/share/${invite.code}`)).toBe(
+      readerPath(manuscript.id),
+    );
     const [row] = await test.ctx.db
       .select()
       .from(schema.invites)
       .where(eq(schema.invites.id, invite.id));
     expect(row!.status).toBe('accepted');
+  });
+
+  it('changes nothing on GET: a link from another site neither accepts nor adds a read', async () => {
+    const manuscript = await newManuscript({ summary: 'A quiet summary.' });
+    const reader = await personFor(test);
+    const invite = await buildInvite(test.ctx.db, {
+      manuscriptId: manuscript.id,
+      invitedUserId: reader.user.id,
+      createdById: author.user.id,
+      status: 'pending',
+    });
+    const link = await makeLink(manuscript.id, 'private', true);
+    for (const path of [`/share/${invite.code}`, sharePath(link)]) {
+      const landing = await getPage(reader.client, path);
+      expect(landing.statusCode).toBe(200);
+      expect(pageConfigOf(landing).data).toMatchObject({
+        state: 'accept',
+        manuscript: {
+          id: manuscript.id,
+          title: manuscript.title,
+          summary: 'A quiet summary.',
+          author: { display_name: author.user.displayName },
+        },
+      });
+      // A form posted from another site has no CSRF header.
+      expect(
+        (await reader.client.post(`${path}/accept`, undefined, { csrf: false })).statusCode,
+      ).toBe(403);
+    }
+    const reads = (await reader.client.get('/user/current/bookmarks')).json().bookmarks;
+    expect(reads).toEqual([]);
+    const [row] = await test.ctx.db
+      .select()
+      .from(schema.invites)
+      .where(eq(schema.invites.id, invite.id));
+    expect(row!.status).toBe('pending');
+    const [linkRow] = await test.ctx.db
+      .select()
+      .from(schema.invites)
+      .where(eq(schema.invites.id, link.id));
+    expect(linkRow!.redeemedAt).toBeNull();
+    expect((await reader.client.get(readerPath(manuscript.id))).statusCode).toBe(404);
   });
 
   it('shows an invalid link as such (404), archived manuscripts too', async () => {
@@ -254,9 +308,8 @@ describe('signing up through an invite', () => {
     const manuscript = await newManuscript();
     const link = await makeLink(manuscript.id, 'private', true);
     const client = await signUpFrom(sharePath(link), `share-${Date.now()}@example.test`);
-    expect((await getPage(client, sharePath(link))).headers.location).toBe(
-      readerPath(manuscript.id),
-    );
+    // Back on the landing: one click to accept.
+    expect(await openAndAccept(client, sharePath(link))).toBe(readerPath(manuscript.id));
     const reader = await client.get(readerPath(manuscript.id));
     expect(reader.json().html).toContain('Once upon a time');
   });

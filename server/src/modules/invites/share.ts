@@ -18,6 +18,7 @@ import { authorizeManage, newInviteCode, presentOneInvite, putUserInvite } from 
 
 /** What the landing page says in each state. */
 export const SHARE_MESSAGES: Record<ShareState, string> = {
+  accept: 'You are invited to read this manuscript. Accept to add it to your reads.',
   invalid: "This link doesn't work. It may have been deleted, or the manuscript archived.",
   used: 'This one-time link has already been used. Ask the author for a new one.',
   not_yours:
@@ -30,6 +31,7 @@ export const SHARE_MESSAGES: Record<ShareState, string> = {
 export const ALREADY_HAS_ACCESS = 'You can already read this manuscript.';
 
 const HTTP_STATUS: Record<ShareState, 200 | 403 | 404> = {
+  accept: 200,
   invalid: 404,
   used: 403,
   not_yours: 403,
@@ -138,14 +140,37 @@ async function redeemLink(
 
 /**
  * GET /share/{code}: a logged-out visitor logs in (or signs up) and comes back, unless anyone
- * may read; an invite addressed to the visitor is accepted; a private link is redeemed (a
- * one-time link only by its first user); a restricted manuscript offers an access request.
- * Then to the reader.
+ * may read; a visitor who may read already goes to the reader; an invite addressed to the
+ * visitor, or a private link, shows the manuscript with an Accept button (POST
+ * /share/{code}/accept): a GET changes nothing, so a link from another site cannot add a
+ * manuscript to someone's reads. A restricted manuscript offers an access request.
  */
-export async function openShareLink(
+export function openShareLink(
   ctx: AppContext,
   viewer: UserRow | null,
   code: string,
+): Promise<ShareOutcome> {
+  return followShareLink(ctx, viewer, code, false);
+}
+
+/**
+ * POST /share/{code}/accept: what the landing's Accept button does: the invite addressed to
+ * the visitor is accepted, or the private link redeemed (a one-time link only by its first
+ * user); then to the reader.
+ */
+export function acceptShareLink(
+  ctx: AppContext,
+  viewer: UserRow,
+  code: string,
+): Promise<ShareOutcome> {
+  return followShareLink(ctx, viewer, code, true);
+}
+
+async function followShareLink(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  code: string,
+  accept: boolean,
 ): Promise<ShareOutcome> {
   const invite = await findInviteByCode(ctx.db, code);
   if (!invite || invite.kind === 'request' || invite.kind === 'redemption') {
@@ -159,6 +184,7 @@ export async function openShareLink(
     return { redirect: `/auth/login?next=${encodeURIComponent(`/share/${code}`)}` };
   }
   if (isOwner(viewer, manuscript) || isStaff(viewer)) return toReader;
+  const offer = async () => landing('accept', code, manuscript, await authorOf(ctx, manuscript));
 
   if (invite.kind === 'user' || invite.kind === 'email') {
     const addressed =
@@ -166,6 +192,12 @@ export async function openShareLink(
       // The mailed code is the proof for an e-mail invite no account has claimed yet.
       (invite.kind === 'email' && invite.invitedUserId === null);
     if (!addressed) return landing('not_yours', code);
+    if (!accept) {
+      const access = await loadReaderAccess(ctx, viewer, manuscript);
+      return canOpen(viewer, manuscript, access) && invite.status !== 'pending'
+        ? toReader
+        : offer();
+    }
     await ctx.db.transaction((tx) => acceptInviteFor(tx, invite, viewer));
     return toReader;
   }
@@ -176,6 +208,8 @@ export async function openShareLink(
   if (manuscript.visibility === 'restricted') return requestLanding(ctx, viewer, code, manuscript);
   // Private: only a link made for private access lets anyone in.
   if (invite.inviteType !== 'private') return landing('unavailable', code);
+  if (!accept)
+    return invite.oneTime && invite.redeemedAt !== null ? landing('used', code) : offer();
   const redeemed = await redeemLink(ctx, viewer, invite);
   return redeemed === 'used' ? landing('used', code) : toReader;
 }

@@ -15,7 +15,7 @@ import {
   uploadResponse,
 } from '@margins/common';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser, requireVerifiedUser } from '../../plugins/session.ts';
 import { listCatalogue } from '../genres/service.ts';
 import { dashboardAccessData } from '../invites/dashboard.ts';
 import { renderPage, wantsJson } from '../pages/render.ts';
@@ -41,6 +41,11 @@ const fileFields = {
 /** Refuses before a (possibly 50 MB) body is read: log in first. */
 const loggedIn = async (request: FastifyRequest) => {
   requireUser(request);
+};
+
+/** Refuses an unconfirmed e-mail address (403) before an upload is read. */
+const verifiedEmail = async (request: FastifyRequest) => {
+  requireVerifiedUser(request);
 };
 
 /** A page for logged-in users only: everyone else goes to the login page and comes back. */
@@ -98,18 +103,20 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
   app.post(
     '/manuscript/document',
     {
-      preValidation: [loggedIn, multipartToBody],
+      preValidation: [loggedIn, verifiedEmail, multipartToBody],
       schema: {
         tags,
         description:
           'Uploads a manuscript (multipart, the file in `docxfile`, with any of the edit form fields). ' +
-          'Answers at once; poll the state call with `process_id`. 413: too large, or over the word ' +
-          'limit by its size alone; 429: the author has too many uploads waiting.',
+          'Answers at once; poll the state call with `process_id`. 403 until the e-mail is ' +
+          'confirmed; 413: too large, or over the word limit by its size alone; 429: the author ' +
+          'has too many uploads waiting.',
         consumes: MULTIPART_OR_JSON,
         body: manuscriptUploadFields.extend(fileFields),
         response: {
           200: uploadResponse,
           ...errors,
+          403: errorBody,
           413: errorBody,
           415: errorBody,
           429: errorBody,
@@ -180,18 +187,19 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
   app.post(
     '/manuscript/:manuscript_id/document',
     {
-      preValidation: [loggedIn, ownManuscriptFirst, multipartToBody],
+      preValidation: [loggedIn, verifiedEmail, ownManuscriptFirst, multipartToBody],
       schema: {
         tags,
         description:
           'A new draft of the text (multipart, file in `docxfile`); earlier drafts are kept. ' +
-          'Poll the state call with `process_id`.',
+          'Poll the state call with `process_id`. 403 until the e-mail is confirmed.',
         consumes: ['multipart/form-data'],
         params: manuscriptIdParams,
         body: z.object(fileFields),
         response: {
           200: uploadResponse,
           ...errors,
+          403: errorBody,
           409: errorBody,
           413: errorBody,
           415: errorBody,

@@ -139,11 +139,13 @@ describe('notification mails over SMTP', () => {
     expect(mail.body).toContain(PREFERENCES);
     await expect.poll(async () => (await outboxTo(reader.user.email))[0]?.status).toBe('sent');
 
-    // The link works: it accepts the invite and opens the reader.
+    // The link works: its landing offers the invite, one click accepts it and opens the reader.
     const landing = await reader.client.get(`/share/${invite.invite_code!.code}`, {
       headers: { accept: 'text/html' },
     });
-    expect(landing.headers.location).toBe(`/manuscript/document/reader/${manuscript.id}`);
+    expect(landing.statusCode).toBe(200);
+    const accepted = await reader.client.post(`/share/${invite.invite_code!.code}/accept`);
+    expect(accepted.json()).toEqual({ redirect: `/manuscript/document/reader/${manuscript.id}` });
   });
 
   it('sends nothing a preference turned off', async () => {

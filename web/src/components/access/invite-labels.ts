@@ -23,9 +23,13 @@ export function inviteePrimary(invite: Invite): string | null {
   return invite.email;
 }
 
-/** The second line of a person: handle and, for the author's own invites, the e-mail. */
+/**
+ * The second line of a person: the handle, and the address when the author invited by e-mail.
+ * Before an e-mail invite is accepted the server does not say whose account the address is
+ * (nor whether there is one), so neither does this line.
+ */
 export function inviteeSecondary(invite: Invite): string | null {
-  if (!invite.user) return invite.email ? 'No account yet — invited by e-mail' : null;
-  const parts = [invite.user.handle ? `@${invite.user.handle}` : null, invite.user.email];
+  if (!invite.user) return invite.email ? 'Invited by e-mail' : null;
+  const parts = [invite.user.handle ? `@${invite.user.handle}` : null, invite.email];
   return parts.filter(Boolean).join(' · ') || null;
 }

@@ -94,7 +94,7 @@ describe('the Share tab: inviting someone', () => {
     expect(init.method).toBe('POST');
   });
 
-  it('says the invite was e-mailed when the address has no account yet, and lists it', async () => {
+  it('says the invite was e-mailed, and lists it without guessing whose address it is', async () => {
     setUp(() =>
       jsonResponse(200, {
         invite: buildInvite({ kind: 'email', user: null, email: 'new.reader@example.com' }),
@@ -108,7 +108,9 @@ describe('the Share tab: inviting someone', () => {
     expect(await screen.findByText(MESSAGES.accessUpdated)).toBeTruthy();
     const row = document.querySelector('[data-invite-row="person"]') as HTMLElement;
     expect(within(row).getByText('new.reader@example.com')).toBeTruthy();
+    expect(within(row).getByText('Invited by e-mail')).toBeTruthy();
     expect(within(row).getByText('Invited')).toBeTruthy();
+    expect(row.textContent).not.toMatch(/no account/i);
   });
 
   it('suggests people from /profile/lookup after a 300 ms pause', async () => {

@@ -110,7 +110,7 @@ export function UserInviteForm({
           ? invite.status === 'approved'
             ? `${who} asked for access: now approved.`
             : `Invited ${who}. They will find the invite on their dashboard.`
-          : `Invite e-mailed to ${who}. It waits for them when they sign up.`,
+          : `Invite e-mailed to ${who}. They will find it on their dashboard (after signing up, if they are new here).`,
       });
       setText('');
       toast(MESSAGES.accessUpdated);

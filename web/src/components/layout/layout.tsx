@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CookieNotice } from '../cookie-notice.tsx';
+import { VerifyEmailBanner } from '../verify-email-banner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
@@ -14,6 +15,7 @@ export function Layout({ page, children }: { page: string; children: ReactNode }
         Skip to content
       </a>
       <Header />
+      <VerifyEmailBanner />
       <main id="main" tabIndex={-1} data-page={page} className="flex-1 focus:outline-none">
         {children}
       </main>

@@ -3,8 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SharePageData } from '@margins/common';
 import { buildInvite, jsonResponse } from '../../components/access/test-fixtures.ts';
 import { buildConfig } from '../../test/factories.ts';
+import { loadPage } from '../../lib/navigation.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { ShareLandingPage } from './share-landing.tsx';
+
+vi.mock('../../lib/navigation.ts', () => ({ loadPage: vi.fn(), reloadPage: vi.fn() }));
 
 function render(data: SharePageData) {
   renderWithApp(<ShareLandingPage />, {
@@ -22,6 +25,29 @@ const manuscript = {
 
 describe('the share-link landing', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the manuscript and accepts only when the button is pressed (a POST)', async () => {
+    const fetchMock = vi.fn(async () =>
+      jsonResponse(200, { redirect: '/manuscript/document/reader/31' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render({
+      state: 'accept',
+      code: 'abc',
+      message: 'You are invited to read this manuscript. Accept to add it to your reads.',
+      manuscript,
+    });
+    expect(screen.getByRole('heading', { name: 'You’re invited to read' })).toBeTruthy();
+    expect(screen.getByText('The Salt Road')).toBeTruthy();
+    expect(screen.getByText('by Ada Quill')).toBeTruthy();
+    expect(screen.getByText(/counts the lamps/)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept and start reading' }));
+    await vi.waitFor(() => expect(loadPage).toHaveBeenCalledWith('/manuscript/document/reader/31'));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/share/abc/accept');
+    expect(init.method).toBe('POST');
+  });
 
   it('says a used one-time link was used', () => {
     render({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { sharePageData, type ShareState } from '@margins/common';
-import { requestShareAccess } from '../../api/access.ts';
+import { acceptShareLink, requestShareAccess } from '../../api/access.ts';
 import { errorMessage } from '../../api/client.ts';
 import { readerUrl } from '../../api/manuscripts.ts';
 import { AppLink } from '../../components/layout/app-link.tsx';
@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { usePageConfig } from '../../page-config.ts';
 
 const TITLES: Record<ShareState, string> = {
+  accept: 'You’re invited to read',
   invalid: 'This link doesn’t work',
   used: 'This link was already used',
   not_yours: 'This invite is for someone else',
@@ -22,6 +23,7 @@ const TITLES: Record<ShareState, string> = {
 
 /** Sentences of our own for a state, when the page data has none. */
 const FALLBACK: Record<ShareState, string> = {
+  accept: 'You are invited to read this manuscript. Accept to add it to your reads.',
   invalid: "This link doesn't work. It may have been deleted, or the manuscript archived.",
   used: 'This one-time link has already been used. Ask the author for a new one.',
   not_yours: 'This invite was sent to someone else.',
@@ -38,14 +40,15 @@ const ICONS: Record<'stop' | 'key' | 'wait', string> = {
 };
 
 function iconOf(state: ShareState): keyof typeof ICONS {
-  if (state === 'request_access') return 'key';
+  if (state === 'request_access' || state === 'accept') return 'key';
   if (state === 'request_pending') return 'wait';
   return 'stop';
 }
 
 /**
  * The share-link landing (/share/:code) when the link does not lead straight to the reader:
- * a used one-time link, a link or invite that no longer works or is someone else's, and the
+ * an invite or private link to accept (the manuscript and one button that POSTs the acceptance:
+ * opening a link alone changes nothing), a used one-time link, a link or invite that no longer works or is someone else's, and the
  * restricted manuscript's access request (ask, pending, declined).
  */
 export function ShareLandingPage() {
@@ -72,6 +75,17 @@ export function ShareLandingPage() {
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {
+      setBusy(false);
+    }
+  };
+
+  const handleAccept = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      loadPage(await acceptShareLink(code));
+    } catch (error) {
+      setProblem(errorMessage(error));
       setBusy(false);
     }
   };
@@ -123,6 +137,16 @@ export function ShareLandingPage() {
         ) : null}
 
         <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {state === 'accept' ? (
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={() => void handleAccept()}
+            >
+              {busy ? 'Adding to your reads…' : 'Accept and start reading'}
+            </button>
+          ) : null}
           {askable ? (
             <button
               type="button"

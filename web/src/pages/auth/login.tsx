@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { loginBody, type AuthResponse } from '@margins/common';
+import { loginBody, MESSAGES, type AuthResponse } from '@margins/common';
 import { api, submitFailure, type FieldErrors } from '../../api/client.ts';
 import { FormAlert, TextField, otherErrors } from '../../components/form/fields.tsx';
 import { AppLink } from '../../components/layout/app-link.tsx';
@@ -25,6 +25,8 @@ export function LoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const next = nextFrom(data, search);
+  // A verification link opened in another browser confirms the address and sends it here.
+  const verified = new URLSearchParams(search).get('verified') === '1';
   useDocumentTitle('Log in');
 
   const login = useMutation({
@@ -66,6 +68,7 @@ export function LoginPage() {
       }
     >
       <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Log in">
+        {verified ? <FormAlert tone="success">{MESSAGES.verifiedLogIn}</FormAlert> : null}
         {problem ? <FormAlert>{problem}</FormAlert> : null}
         {stray.length ? <FormAlert>{stray.join(' ')}</FormAlert> : null}
         <TextField

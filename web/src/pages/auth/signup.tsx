@@ -3,9 +3,10 @@ import { useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import {
   PASSWORD_MIN_LENGTH,
+  passwordProblem,
   signupBody,
-  type AuthResponse,
   type SignupBody,
+  type SignupResponse,
 } from '@margins/common';
 import { api, submitFailure, type FieldErrors } from '../../api/client.ts';
 import { FormAlert, TextField, otherErrors } from '../../components/form/fields.tsx';
@@ -17,6 +18,12 @@ import { AuthCard, nextFrom } from './auth-card.tsx';
 
 const FIELDS = ['email', 'password', 'display_name'] as const;
 
+/** The password rules the browser can check (the server also refuses common passwords). */
+function passwordErrors(values: Record<string, string>): FieldErrors | null {
+  const problem = passwordProblem(values.password ?? '', { email: values.email });
+  return problem ? { password: [problem] } : null;
+}
+
 /** Sign up (/auth/signup): e-mail, password and display name, then "check your inbox". */
 export function SignupPage() {
   const { data, loginState } = usePageConfig();
@@ -27,13 +34,13 @@ export function SignupPage() {
   useDocumentTitle('Sign up');
 
   const signup = useMutation({
-    mutationFn: (body: SignupBody) => api.post<AuthResponse>('/auth/signup', body),
+    mutationFn: (body: SignupBody) => api.post<SignupResponse>('/auth/signup', body),
   });
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = { ...formValues(event.currentTarget), ...(next ? { next } : {}) };
-    const invalid = validate(signupBody, values);
+    const invalid = validate(signupBody, values) ?? passwordErrors(values);
     setErrors(invalid ?? {});
     setProblem(null);
     if (invalid) return;
@@ -82,7 +89,7 @@ export function SignupPage() {
           name="password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A short sentence works well.`}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password. A short sentence works well.`}
           errors={errors.password}
         />
         <TextField
