@@ -3,6 +3,7 @@
 // no event handlers, no annotations (annotation-xml can carry HTML or SVG). Attribute values must
 // have the shape MathML Core gives them; anything else is left out.
 import type { Element, ElementContent } from 'hast';
+import { DROPPED as DROPPED_HTML } from './allow-list.ts';
 import { element, text } from './hast.ts';
 
 // Presentation elements of MathML Core that keep their children.
@@ -140,7 +141,13 @@ function tokenText(node: Element): string {
   const walk = (children: readonly ElementContent[]) => {
     for (const child of children) {
       if (child.type === 'text') result += child.value;
-      else if (child.type === 'element' && !DROPPED.has(child.tagName)) walk(child.children);
+      else if (
+        child.type === 'element' &&
+        !DROPPED.has(child.tagName) &&
+        !DROPPED_HTML.has(child.tagName)
+      ) {
+        walk(child.children);
+      }
     }
   };
   walk(node.children);
