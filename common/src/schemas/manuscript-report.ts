@@ -19,3 +19,15 @@ export const conversionReport = z.object({
   notes: z.array(z.string()),
 });
 export type ConversionReport = z.infer<typeof conversionReport>;
+
+/** 200 of GET /manuscript/:manuscript_id/report: the report of the current draft (author only). */
+export const manuscriptReportResponse = z.object({
+  /** Null for a draft converted before reports were kept, or while the first upload is inking. */
+  report: conversionReport.nullable(),
+  /** The uploaded file's name, and its format. */
+  file_name: z.string().nullable(),
+  source_format: z.string().nullable(),
+  /** ISO-8601 time the draft was converted. */
+  converted: z.string().nullable(),
+});
+export type ManuscriptReportResponse = z.infer<typeof manuscriptReportResponse>;

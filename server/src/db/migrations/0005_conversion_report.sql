@@ -1,0 +1,1 @@
+ALTER TABLE "manuscript_versions" ADD COLUMN "report" jsonb;
