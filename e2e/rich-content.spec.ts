@@ -46,7 +46,7 @@ test('Markdown and HTML with pictures and math arrive in the reader with both', 
     const report = page.locator('[data-conversion-report]');
     await expect(report).toContainText('1 picture · 1 formula', { timeout: 30_000 });
     await expect(page.getByRole('list', { name: 'What could not be kept' })).toContainText(
-      '1 picture on other websites was not loaded',
+      '1 picture on another website was not loaded',
     );
     await report.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('upload-report.png') });

@@ -16,7 +16,7 @@ export const CONVERSION_NOTES = {
     `${pictures(count)} in ${format} format could not be shown. Save ${count === 1 ? 'it' : 'them'} as PNG or JPEG in your document and upload again.`,
   /** Report note: remote pictures, never fetched. */
   notePicturesRemote: (count: number) =>
-    `${pictures(count)} on other websites ${wasOrWere(count)} not loaded: we never fetch pictures from elsewhere. Put ${count === 1 ? 'it' : 'them'} into the document itself to show ${count === 1 ? 'it' : 'them'}.`,
+    `${pictures(count)} on ${count === 1 ? 'another website' : 'other websites'} ${wasOrWere(count)} not loaded: we never fetch pictures from elsewhere. Put ${count === 1 ? 'it' : 'them'} into the document itself to show ${count === 1 ? 'it' : 'them'}.`,
   /** Report note: pictures linked from the file but not inside it. */
   notePicturesNotInFile: (count: number) =>
     `${pictures(count)} ${wasOrWere(count)} linked from the file but not inside it, so ${count === 1 ? 'it is' : 'they are'} marked with a placeholder.`,

@@ -236,16 +236,26 @@ export class OdtBodyReader {
       return;
     }
     let imageShown = false;
+    let refusedLink: string | null = null;
     for (const child of childElements(frame)) {
       if (child.name === 'draw:image' && !imageShown) {
         // Several images are alternatives (an SVG and its PNG fallback): the first we accept.
         const src = this.resolveImage(child);
-        if (src === null) continue;
+        if (src === null) {
+          refusedLink ??= child.attributes['xlink:href'] ?? '';
+          continue;
+        }
         runs.neutral(element('img', { src, alt }));
         imageShown = true;
       } else if (child.name === 'draw:text-box') {
         this.readBlocks(child.children, following);
       }
+    }
+    // A picture we cannot show is marked where it stood (normalise/pictures.ts): a link to
+    // another website as remote, anything else (EMF, WMF, a missing entry) as not shown.
+    if (!imageShown && refusedLink !== null) {
+      const remote = /^(?:https?:)?\/\//i.test(refusedLink.trim());
+      runs.neutral(element('img', { src: remote ? refusedLink.trim() : '', alt }));
     }
   }
 
