@@ -57,6 +57,9 @@ describe('deeply nested markup (issue 19 item 4)', () => {
     expect(html.words).toBe(1);
     const quotes = await convertDocument(utf8(`${'> '.repeat(50)}quoted\n`), 'md');
     expect(quotes.html).toContain('quoted');
+    // Autolinks look like tags to a scanner, but nest nothing.
+    const links = '<https://example.com/a> and <someone@example.com>\n\n'.repeat(600);
+    expect((await convertDocument(utf8(links), 'md')).words).toBeGreaterThan(600);
   });
 
   it('counts depth as a parser nests: end tags that may be left out, void elements, raw text', () => {

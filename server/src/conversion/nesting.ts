@@ -71,6 +71,9 @@ const RAW_TEXT = new Set([
 ]);
 
 const TAG = /<(\/?)([a-zA-Z][^\s/>]*)(?:[^>"']|"[^"]*"|'[^']*')*>/y;
+// What a parser takes for an element name (Word's HTML has prefixed ones, `<o:p>`); Markdown's
+// autolinks (`<https://…>`, `<someone@example.com>`) are not elements.
+const ELEMENT_NAME = /^[a-z][a-z0-9-]*(?::[a-z][a-z0-9-]*)?$/;
 
 /** The deepest nesting of elements in HTML, stopping as soon as it passes `limit`. */
 export function markupDepth(html: string, limit = MAX_MARKUP_NESTING): number {
@@ -93,7 +96,7 @@ export function markupDepth(html: string, limit = MAX_MARKUP_NESTING): number {
     const closing = match[1] === '/';
     const name = (match[2] ?? '').toLowerCase();
     position = html.indexOf('<', TAG.lastIndex);
-    if (VOID_ELEMENTS.has(name) || OPTIONAL_END.has(name)) continue;
+    if (VOID_ELEMENTS.has(name) || OPTIONAL_END.has(name) || !ELEMENT_NAME.test(name)) continue;
     if (closing) {
       const index = open.lastIndexOf(name);
       if (index !== -1) open.length = index;
