@@ -9,7 +9,8 @@
 # "Summary: N passed, N failed, N skipped" (a stage that failed without a failing test,
 # such as a broken build, counts as one failure).
 #
-# As root it installs what is missing from Debian's packages (chromium, postgresql-15).
+# As root it installs what is missing from Debian's packages (chromium, postgresql-15, pandoc:
+# the oracle of the ODT and RTF readers, conversion/pandoc-oracle.test.ts).
 # Environment: SKIP_E2E=1 or SKIP_POSTGRES=1 leave out those stages (local use only).
 set -uo pipefail
 
@@ -156,6 +157,20 @@ else
   echo "ERROR: $CHROMIUM is missing and we are not root: install it with" \
     "'sudo apt-get install chromium'." >&2
   CHROMIUM_OK=0
+fi
+
+# pandoc is the oracle of our ODT and RTF readers; without it that test is skipped, saying so.
+if command -v pandoc >/dev/null 2>&1; then
+  echo "pandoc: $(pandoc --version 2>/dev/null | head -n 1)"
+elif is_root; then
+  echo "pandoc: not installed; installing Debian's pandoc (apt-get install pandoc) ..."
+  if apt_install pandoc && command -v pandoc >/dev/null 2>&1; then
+    echo "pandoc: $(pandoc --version 2>/dev/null | head -n 1)"
+  else
+    echo "WARNING: could not install pandoc; the ODT/RTF oracle test will be skipped." >&2
+  fi
+else
+  echo "pandoc: not installed (the ODT/RTF oracle test is skipped); 'sudo apt-get install pandoc'."
 fi
 
 # ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, INVITE_TYPES } from '../constants.ts';
 import { publicUser } from './user.ts';
 import { genreCategory } from './profile.ts';
+import { conversionReport } from './manuscript-report.ts';
 
 /** Largest file POST /manuscript/document accepts (bigger → 413). */
 export const MANUSCRIPT_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
@@ -183,6 +184,8 @@ export const documentStateResponse = z.object({
   message: z.string(),
   /** The manuscript; null once a failed or over-limit first upload is removed. */
   manuscript: manuscript.nullable(),
+  /** On SUCCESS: what the conversion kept and what it could not; absent before that. */
+  report: conversionReport.optional(),
 });
 export type DocumentStateResponse = z.infer<typeof documentStateResponse>;
 

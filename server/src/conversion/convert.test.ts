@@ -82,15 +82,6 @@ describe.each<SourceFormat>(['docx', 'odt', 'rtf', 'html', 'md', 'txt'])(
       );
     });
 
-    if (format === 'html' || format === 'md') {
-      it('drops the embedded data: image', async () => {
-        const { html, images } = await result();
-        expect(html).not.toContain('<img');
-        expect(images).toEqual([]);
-      });
-      return;
-    }
-
     it('extracts the image, stored under its content hash', async () => {
       const { html, images } = await result();
       expect(images).toHaveLength(1);
@@ -158,7 +149,7 @@ describe('DOCX specifics', () => {
 });
 
 describe('Markdown specifics', () => {
-  it('treats raw HTML as text and refuses dangerous links', async () => {
+  it('sends raw HTML through the allow-list and refuses dangerous links', async () => {
     const { html } = await convertDocument(
       utf8(
         [
@@ -175,8 +166,12 @@ describe('Markdown specifics', () => {
     );
     assertSafeHtml(html);
     expect(html).not.toMatch(
-      /<script|<img|<iframe|<svg|href="(?:javascript|vbscript|data):|tracker\.example/i,
+      /<script|<iframe|<svg|onerror|href="(?:javascript|vbscript|data):|tracker\.example/i,
     );
+    // The remote picture and the one named "x" are marked, never fetched; the data: one is kept.
+    expect(html.match(/<img /g)).toHaveLength(1);
+    expect(html).toContain('aria-label="Picture not loaded (it is on another website): pixel"');
+    expect(html).toContain('aria-label="Picture not included in the file"');
     expect(html).toContain(
       '<a href="https://example.com/" rel="nofollow noopener noreferrer">ok</a>',
     );

@@ -4,6 +4,7 @@
 // what we cannot reproduce faithfully throws UnsupportedDocx, and mammoth converts the file.
 import { keptElement, tag, voidElement, wrap, type HtmlNode } from './docx-html.ts';
 import { readDrawing, readImageData } from './docx-images.ts';
+import { readOfficeMath, readOfficeMathParagraph } from './docx-math.ts';
 import {
   childValue,
   fallbackOf,
@@ -40,9 +41,10 @@ const TRANSPARENT = new Set([
   'w:bdo',
 ]);
 
-// Documents holding these go to mammoth: imported chunks of other formats, sub-documents and math
-// (which mammoth leaves out), and characters of symbol fonts (which it maps from Wingdings & co.).
-const UNSUPPORTED = new Set(['w:altChunk', 'w:subDoc', 'm:oMath', 'm:oMathPara', 'w:sym']);
+// Documents holding these go to mammoth: imported chunks of other formats, sub-documents, and
+// characters of symbol fonts (which it maps from Wingdings & co.). Math, which mammoth leaves out,
+// we read ourselves (docx-math.ts).
+const UNSUPPORTED = new Set(['w:altChunk', 'w:subDoc', 'w:sym']);
 
 const BREAK = tag('br');
 const NOTE_REFERENCE = tag('sup');
@@ -150,6 +152,12 @@ export class DocxBodyReader {
         return readDrawing(this, element, out);
       case 'v:imagedata':
         return readImageData(this, element, out);
+      case 'm:oMathPara':
+        for (const formula of readOfficeMathParagraph(element)) out.push(formula);
+        return;
+      case 'm:oMath':
+        out.push(readOfficeMath(element, false));
+        return;
     }
   }
 

@@ -1,7 +1,7 @@
 // The document conversion pipeline: every upload format → one normalised, allow-listed HTML
 // shape with stable block ids. Pure library code: the manuscripts job calls it in a worker thread.
 import { ConversionError } from './errors.ts';
-import { conversionResult, defaultImageUrl } from './images.ts';
+import { conversionResult, defaultImageUrl, ImageCollector } from './images.ts';
 import { MAX_INPUT_BYTES } from './limits.ts';
 import { looksLikeText } from './text-encoding.ts';
 import type { ConversionOptions, ConversionResult, SourceFormat } from './types.ts';
@@ -40,7 +40,7 @@ export async function convertDocument(
   }
   const imageUrl = options.imageUrl ?? defaultImageUrl;
   const result = await convertByFormat(bytes, format, imageUrl);
-  if (result.words === 0 && result.images.length === 0) {
+  if (result.words === 0 && result.images.length === 0 && result.report.formulas === 0) {
     throw new ConversionError(
       'empty',
       'We found no text in the document. Check that you chose the right file, and that its text is not only in images.',
@@ -70,7 +70,11 @@ async function convertByFormat(
     }
     case 'md': {
       const { convertMarkdown } = await import('./markdown.ts');
-      return conversionResult(convertMarkdown(bytes), null);
+      const images = new ImageCollector(imageUrl);
+      return conversionResult(
+        convertMarkdown(bytes, (data) => images.add(data)),
+        images,
+      );
     }
     case 'txt': {
       const { convertText } = await import('./text.ts');
@@ -78,7 +82,11 @@ async function convertByFormat(
     }
     case 'html': {
       const { convertHtml } = await import('./html.ts');
-      return conversionResult(convertHtml(bytes), null);
+      const images = new ImageCollector(imageUrl);
+      return conversionResult(
+        convertHtml(bytes, (data) => images.add(data)),
+        images,
+      );
     }
     default:
       throw new ConversionError(

@@ -10,6 +10,9 @@ import { childElements, type XmlElement, type XmlNode } from './odt-xml.ts';
 /** The public URL of a draw:image, or null when it is outside the package or not a safe image. */
 export type ImageResolver = (image: XmlElement) => string | null;
 
+/** The formula of a draw:object as hast `<math>`, or null (odt-math.ts). */
+export type ObjectResolver = (object: XmlElement) => Element | null;
+
 // Left out with everything inside: generated indexes (we make our own table of contents),
 // comments, the record of tracked changes (deleted text), declarations, forms, and drawings.
 const SKIPPED = new Set([
@@ -75,6 +78,7 @@ export class OdtBodyReader {
   constructor(
     private readonly styles: OdtStyles,
     private readonly resolveImage: ImageResolver,
+    private readonly resolveObject: ObjectResolver = () => null,
   ) {}
 
   /** The blocks of office:text, then the footnotes section if there are notes. */
@@ -224,17 +228,34 @@ export class OdtBodyReader {
 
   private readFrame(frame: XmlElement, runs: InlineRuns, following: ElementContent[]): void {
     const alt = frameAlt(frame);
+    // A formula object: its MathML, not the picture of it kept beside it as a replacement.
+    for (const object of childElements(frame, 'draw:object')) {
+      const formula = this.resolveObject(object);
+      if (formula === null) continue;
+      runs.neutral(formula);
+      return;
+    }
     let imageShown = false;
+    let refusedLink: string | null = null;
     for (const child of childElements(frame)) {
       if (child.name === 'draw:image' && !imageShown) {
         // Several images are alternatives (an SVG and its PNG fallback): the first we accept.
         const src = this.resolveImage(child);
-        if (src === null) continue;
+        if (src === null) {
+          refusedLink ??= child.attributes['xlink:href'] ?? '';
+          continue;
+        }
         runs.neutral(element('img', { src, alt }));
         imageShown = true;
       } else if (child.name === 'draw:text-box') {
         this.readBlocks(child.children, following);
       }
+    }
+    // A picture we cannot show is marked where it stood (normalise/pictures.ts): a link to
+    // another website as remote, anything else (EMF, WMF, a missing entry) as not shown.
+    if (!imageShown && refusedLink !== null) {
+      const remote = /^(?:https?:)?\/\//i.test(refusedLink.trim());
+      runs.neutral(element('img', { src: remote ? refusedLink.trim() : '', alt }));
     }
   }
 

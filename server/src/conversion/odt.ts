@@ -4,6 +4,7 @@ import { ConversionError } from './errors.ts';
 import { conversionResult, ImageCollector } from './images.ts';
 import { normaliseHtml } from './normalise/index.ts';
 import { OdtBodyReader, type ImageResolver } from './odt-body.ts';
+import { formulaResolver } from './odt-math.ts';
 import { OdtStyles } from './odt-styles.ts';
 import {
   childElements,
@@ -36,7 +37,11 @@ export async function convertOdt(
     if (stylesXml !== null) styles.addStyles(findChild(parseXml(stylesXml), 'office:styles'));
     styles.addStyles(findChild(content, 'office:automatic-styles'));
     const body = findElement(content, 'office:text');
-    const reader = new OdtBodyReader(styles, imageResolver(archive, images, sources));
+    const reader = new OdtBodyReader(
+      styles,
+      imageResolver(archive, images, sources),
+      formulaResolver(archive),
+    );
     root = { type: 'root', children: body === null ? [] : reader.readDocument(body) };
   } catch (error) {
     if (error instanceof XmlSyntaxError) throw unreadable(error);

@@ -179,6 +179,11 @@ const SAFE_TAGS = new Set([
   'img',
   'br',
   'section',
+  // A picture's placeholder (span.missing-picture) and formulas (MathML Core, normalise/mathml.ts).
+  'span',
+  ...['math', 'mrow', 'mi', 'mn', 'mo', 'ms', 'mtext', 'mspace', 'mfrac', 'msqrt', 'mroot'],
+  ...['msub', 'msup', 'msubsup', 'munder', 'mover', 'munderover', 'mmultiscripts'],
+  ...['mprescripts', 'none', 'mtable', 'mtr', 'mtd', 'mstyle', 'mpadded', 'mphantom', 'merror'],
 ]);
 const SAFE_ATTRIBUTES = new Set([
   'id',
@@ -191,6 +196,11 @@ const SAFE_ATTRIBUTES = new Set([
   'colspan',
   'rowspan',
   'aria-label',
+  'role',
+  ...['display', 'displaystyle', 'scriptlevel', 'mathvariant', 'dir', 'form', 'fence'],
+  ...['separator', 'stretchy', 'symmetric', 'largeop', 'movablelimits', 'lspace', 'rspace'],
+  ...['minsize', 'maxsize', 'accent', 'accentunder', 'linethickness', 'width', 'height'],
+  ...['depth', 'voffset', 'columnspan'],
 ]);
 
 /**

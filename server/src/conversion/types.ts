@@ -1,3 +1,5 @@
+import type { ConversionReport } from '@margins/common/schemas/manuscript-report';
+
 /** The formats an author may upload. */
 export type SourceFormat = 'docx' | 'odt' | 'rtf' | 'txt' | 'html' | 'md';
 
@@ -22,6 +24,8 @@ export interface ConversionResult {
   words: number;
   title: string | null;
   images: ConversionImage[];
+  /** What the author is told about the conversion: counts, and what could not be kept. */
+  report: ConversionReport;
   /** Set when the format's own reader handed the document to a fallback (DOCX → mammoth): why. */
   fallback?: string;
 }

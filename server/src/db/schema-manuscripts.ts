@@ -102,6 +102,16 @@ export const manuscriptVersions = pgTable(
     html: text('html').notNull(),
     toc: jsonb('toc').$type<Array<{ id: string; level: 1 | 2 | 3; text: string }>>().notNull(),
     words: integer('words').notNull(),
+    /** What the author was told about the conversion (issue 10 item 8); null before migration 0005. */
+    report: jsonb('report').$type<{
+      words: number;
+      chapters: number;
+      images: number;
+      footnotes: number;
+      tables: number;
+      formulas: number;
+      notes: string[];
+    }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,5 +1,6 @@
 // Which elements the normaliser keeps, renames, unwraps or drops. Attributes are never copied:
 // the few the output has (href, src, alt, colspan, rowspan, start, ids) are set one by one.
+// `math` has its own allow-list (mathml.ts).
 
 // Dropped with everything inside them.
 export const DROPPED = new Set([
@@ -16,7 +17,6 @@ export const DROPPED = new Set([
   'noembed',
   'noframes',
   'svg',
-  'math',
   'canvas',
   'audio',
   'video',

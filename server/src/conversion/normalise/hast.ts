@@ -72,13 +72,14 @@ export function collapsedText(node: AnyNode | ElementContent): string {
   return textOf(node).replace(/\s+/g, ' ').trim();
 }
 
-/** Whether the nodes show anything: non-blank text or an image. */
+/** Whether the nodes show anything: non-blank text, an image, a formula or a picture's placeholder. */
 export function hasVisibleContent(nodes: readonly ElementContent[]): boolean {
   for (const node of nodes) {
     if (node.type === 'text') {
       if (/\S/.test(node.value)) return true;
     } else if (node.type === 'element') {
-      if (node.tagName === 'img') return true;
+      if (node.tagName === 'img' || node.tagName === 'math') return true;
+      if (node.tagName === 'span' && node.properties.role === 'img') return true;
       if (hasVisibleContent(node.children)) return true;
     }
   }

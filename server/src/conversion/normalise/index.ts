@@ -10,7 +10,12 @@ import { buildNotesSection, indexFootnotes } from './footnotes.ts';
 import { classesOf, collapsedText, text } from './hast.ts';
 import { readClassStyles } from './inline-styles.ts';
 import { sanitiseDocument, sanitiseNote, type SanitiseContext } from './sanitise.ts';
+import type { PictureProblem } from './pictures.ts';
+import { countContents, type DocumentContents } from './report.ts';
 import { parseStrictHtml } from './strict-parser.ts';
+
+export type { DocumentContents } from './report.ts';
+export type { PictureProblem } from './pictures.ts';
 
 export interface NormaliseOptions {
   /** Image `src` as the converter wrote it → public URL. Images not listed are dropped. */
@@ -24,6 +29,8 @@ export interface NormaliseOptions {
    * the first top-level paragraph with exactly this text becomes an h1, and the title.
    */
   titleParagraph?: string | null;
+  /** Stores the picture of a `data:` URL and gives its public URL (HTML and Markdown uploads). */
+  storePicture?: (data: Uint8Array) => string | null;
 }
 
 export interface NormalisedDocument {
@@ -33,6 +40,8 @@ export interface NormalisedDocument {
   title: string | null;
   /** The public image URLs the HTML shows (images the converter extracted may have been dropped). */
   imageUrls: ReadonlySet<string>;
+  /** What the conversion report counts (see report.ts). */
+  contents: DocumentContents;
 }
 
 const stringifier = unified().use(rehypeStringify);
@@ -60,6 +69,9 @@ export function normaliseHtml(
     images: options.images ?? new Map(),
     usedImages: new Set(),
     classStyles: readClassStyles(root),
+    storePicture: options.storePicture,
+    missingPictures: [] as PictureProblem[],
+    formulas: 0,
   };
   const blocks = sanitiseDocument(root, context);
   if (options.titleParagraph) promoteTitleParagraph(blocks, options.titleParagraph);
@@ -81,6 +93,7 @@ export function normaliseHtml(
     words,
     title: title ?? finished.firstHeading1,
     imageUrls: context.usedImages,
+    contents: countContents(finished, notes.length, context),
   };
 }
 

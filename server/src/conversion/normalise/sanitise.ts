@@ -11,6 +11,8 @@ import {
 import { buildReference, type FootnoteIndex } from './footnotes.ts';
 import { applyInlineStyle, inlineStyleOf, type InlineStyle } from './inline-styles.ts';
 import { classesOf, element, hasVisibleContent, stringProperty, text } from './hast.ts';
+import { sanitiseMath } from './mathml.ts';
+import { picturePlaceholder, resolvePicture, type PictureProblem } from './pictures.ts';
 import { safeLinkHref } from './urls.ts';
 
 /** What the allow-list transform needs to know about one document. */
@@ -22,6 +24,12 @@ export interface SanitiseContext {
   usedImages: Set<string>;
   /** Italics and bold given by CSS classes (see inline-styles.ts). */
   classStyles: ReadonlyMap<string, InlineStyle>;
+  /** Stores the picture of a `data:` URL (HTML and Markdown uploads); see pictures.ts. */
+  storePicture?: (data: Uint8Array) => string | null;
+  /** Pictures replaced by a placeholder, by reason, in the order they stand. */
+  missingPictures: PictureProblem[];
+  /** Formulas kept. */
+  formulas: number;
 }
 
 type Mode = 'flow' | 'phrasing';
@@ -160,11 +168,26 @@ function sanitiseElement(
       return;
     }
     case 'img': {
-      const src = context.images.get(stringProperty(node, 'src') ?? '');
-      if (src === undefined) return;
-      context.usedImages.add(src);
       const alt = stringProperty(node, 'alt');
-      out.push(element('img', alt ? { src, alt } : { src, alt: '' }));
+      const picture = resolvePicture(
+        stringProperty(node, 'src') ?? '',
+        context.images,
+        context.storePicture,
+      );
+      if ('problem' in picture) {
+        context.missingPictures.push(picture.problem);
+        out.push(picturePlaceholder(picture.problem, alt));
+        return;
+      }
+      context.usedImages.add(picture.url);
+      out.push(element('img', alt ? { src: picture.url, alt } : { src: picture.url, alt: '' }));
+      return;
+    }
+    case 'math': {
+      const math = sanitiseMath(node);
+      if (math === null) return;
+      context.formulas += 1;
+      out.push(math);
       return;
     }
   }

@@ -109,9 +109,9 @@ describe('word limit', () => {
     expect(state.manuscript).toMatchObject({ id, inking: false, words: SMALL_WORDS });
     const reader = await client.get(`/manuscript/document/reader/${id}`);
     expect(reader.json().words).toBe(SMALL_WORDS);
-    // The refused draft's original is not kept.
+    // The refused draft's original is not kept: the first draft's original and its picture are.
     expect((await conversionRow(draft.json().process_id)).originalMediaId).toBeNull();
-    expect(await mediaOf(id)).toBe(1);
+    expect(await mediaOf(id)).toBe(2);
   });
 });
 

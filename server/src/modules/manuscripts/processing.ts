@@ -219,6 +219,7 @@ async function saveResult(
         html: result.html,
         toc: result.toc,
         words: result.words,
+        report: result.report,
       })
       .returning({ id: schema.manuscriptVersions.id });
     const documentTitle = result.title?.trim().slice(0, 200);

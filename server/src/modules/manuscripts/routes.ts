@@ -21,9 +21,11 @@ import { dashboardAccessData } from '../invites/dashboard.ts';
 import { renderPage, wantsJson } from '../pages/render.ts';
 import { archiveManuscript, editManuscript } from './edit.ts';
 import { multipartToBody, uploadedFile } from './multipart.ts';
+import { findVersionReport } from './conversion-report.ts';
 import { CONVERSION_MESSAGES, findConversion } from './processing.ts';
 import { findManuscript, listOwnManuscripts, presentOne } from './queries.ts';
 import { findEditable, findReadable, readerView } from './reader.ts';
+import { conversionReportRoutes } from './report-routes.ts';
 import { createFromUpload, uploadDraft } from './upload.ts';
 
 const tags = ['manuscripts'];
@@ -57,6 +59,7 @@ function redirectToLogin(request: FastifyRequest, reply: FastifyReply) {
 export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;
+  await app.register(conversionReportRoutes);
 
   /** Only the author reaches a write route's body: checked before the upload is read. */
   const ownManuscriptFirst = async (request: FastifyRequest) => {
@@ -152,10 +155,15 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
       const manuscript = conversion.manuscriptId
         ? await findManuscript(ctx.db, conversion.manuscriptId)
         : null;
+      const report =
+        conversion.status === 'SUCCESS'
+          ? await findVersionReport(ctx.db, conversion.versionId)
+          : null;
       return {
         status: conversion.status,
         message: conversion.message ?? CONVERSION_MESSAGES[conversion.status],
         manuscript: manuscript ? await presentOne(ctx.db, manuscript) : null,
+        ...(report ? { report } : {}),
       };
     },
   );

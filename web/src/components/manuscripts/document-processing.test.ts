@@ -120,7 +120,7 @@ describe('pollDocumentState', () => {
       { status: 'SUCCESS', message: 'manuscript saved!', manuscript },
     ]);
     await vi.advanceTimersByTimeAsync(3_000);
-    await expect(done).resolves.toEqual({ kind: 'success', manuscript });
+    await expect(done).resolves.toEqual({ kind: 'success', manuscript, report: null });
     expect(fetchState).toHaveBeenCalledTimes(3);
   });
 

@@ -4,6 +4,7 @@ import {
   UPLOAD_GIVE_UP_AT,
   UPLOAD_LONGER_AT,
   UPLOAD_POLL_MS,
+  type ConversionReport,
   type DocumentStateResponse,
   type Manuscript,
 } from '@margins/common';
@@ -13,7 +14,7 @@ import { ApiError } from '../../api/client.ts';
 export type ProcessingUpdate =
   /** Still in the queue or converting; `count` answers so far said so. */
   | { kind: 'pending'; count: number; notice: string | null }
-  | { kind: 'success'; manuscript: Manuscript | null }
+  | { kind: 'success'; manuscript: Manuscript | null; report: ConversionReport | null }
   | { kind: 'failed'; message: string; reason: 'over_word_limit' | 'failure' | 'gave_up' };
 
 /** The message for a pending count: busy at 10–29, taking longer at 30–59, none before. */
@@ -29,14 +30,14 @@ export function pendingNotice(count: number): string | null {
  */
 export function interpretState(
   previousCount: number,
-  response: Pick<DocumentStateResponse, 'status' | 'message' | 'manuscript'>,
+  response: Pick<DocumentStateResponse, 'status' | 'message' | 'manuscript' | 'report'>,
 ): ProcessingUpdate {
   switch (response.status) {
     case 'PENDING':
     case 'PROGRESS':
       return stillPending(previousCount + 1);
     case 'SUCCESS':
-      return { kind: 'success', manuscript: response.manuscript };
+      return { kind: 'success', manuscript: response.manuscript, report: response.report ?? null };
     case 'OVER_WORD_LIMIT':
       return { kind: 'failed', reason: 'over_word_limit', message: MESSAGES.overWordLimit };
     default:

@@ -24,7 +24,7 @@ export function NewDraftControl({
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const { state, start, busy } = useUploadFlow({
+  const { state, start, proceed, busy } = useUploadFlow({
     url: `/manuscript/${manuscript.id}/document`,
     onUploaded,
     onDone,
@@ -71,7 +71,7 @@ export function NewDraftControl({
           <FieldErrorList id={`${id}-problem`} messages={[problem]} />
         </div>
       ) : null}
-      <UploadProgress state={state} doneText={doneText} />
+      <UploadProgress state={state} doneText={doneText} onProceed={proceed} />
       <p role="status" aria-live="polite" className="sr-only">
         {announcementFor(state, doneText)}
       </p>

@@ -117,6 +117,38 @@ describe('UploadForm on the upload page', () => {
     expect(loadPage).toHaveBeenCalledWith(`/manuscript/document/reader/${manuscript.id}`);
   });
 
+  it('shows the conversion report, and waits for the author when something could not be kept', async () => {
+    const note =
+      '2 pictures on other websites were not loaded: we never fetch pictures from elsewhere. Put them into the document itself to show them.';
+    serverAnswers([
+      {
+        status: 'SUCCESS',
+        message: 'manuscript saved!',
+        manuscript: { ...buildManuscript({ id: 42 }) },
+        report: {
+          words: 1234,
+          chapters: 3,
+          images: 1,
+          footnotes: 0,
+          tables: 0,
+          formulas: 2,
+          notes: [note],
+        },
+      },
+    ]);
+    renderPage();
+    chooseAndUpload();
+    await seconds(1);
+    const report = document.querySelector('[data-conversion-report]');
+    expect(report?.textContent).toContain('1,234 words · 3 chapters · 1 picture · 2 formulas');
+    expect(screen.getByRole('list', { name: 'What could not be kept' }).textContent).toContain(
+      note,
+    );
+    expect(loadPage).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(loadPage).toHaveBeenCalledWith('/manuscript/document/reader/42');
+  });
+
   it('shows the busy message at 10 pending answers and the longer one at 30', async () => {
     serverAnswers([PENDING]);
     renderPage();

@@ -57,7 +57,7 @@ export function UploadForm({
   const [dragging, setDragging] = useState(false);
   const [category, setCategory] = useState<Category>('fiction');
   const inputRef = useRef<HTMLInputElement>(null);
-  const { state, start, reset, busy } = useUploadFlow({
+  const { state, start, reset, proceed, busy } = useUploadFlow({
     url: '/manuscript/document',
     onUploaded,
     onDone,
@@ -192,7 +192,7 @@ export function UploadForm({
         ) : null}
       </div>
 
-      <UploadProgress state={state} doneText={finalText} />
+      <UploadProgress state={state} doneText={finalText} onProceed={proceed} />
       <p role="status" aria-live="polite" className="sr-only" data-upload-announcer>
         {announcementFor(state, finalText)}
       </p>

@@ -1,3 +1,4 @@
+import { ConversionReportView } from './conversion-report.tsx';
 import type { UploadFlowState } from './use-upload-flow.ts';
 
 /** The small spinner of things being inked. */
@@ -60,9 +61,12 @@ function Bar({ fraction, label }: { fraction: number | null; label: string }) {
 export function UploadProgress({
   state,
   doneText = 'Ready! Opening your manuscript…',
+  onProceed,
 }: {
   state: UploadFlowState;
   doneText?: string;
+  /** Goes on after a held upload (something could not be kept, see the report). */
+  onProceed?: () => void;
 }) {
   if (state.phase === 'idle') return null;
   const fileName = <span className="font-semibold break-all text-ink">{state.fileName}</span>;
@@ -112,12 +116,20 @@ export function UploadProgress({
         </>
       ) : null}
       {state.phase === 'done' ? (
-        <p className="flex items-center gap-2 text-sm font-semibold text-success">
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
-            <path d="M8 13.2 4.4 9.6l-1.2 1.2L8 15.6l9-9-1.2-1.2L8 13.2Z" />
-          </svg>
-          {doneText}
-        </p>
+        <>
+          <p className="flex items-center gap-2 text-sm font-semibold text-success">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
+              <path d="M8 13.2 4.4 9.6l-1.2 1.2L8 15.6l9-9-1.2-1.2L8 13.2Z" />
+            </svg>
+            {state.held ? 'Ready. Before you go on, see what could not be kept:' : doneText}
+          </p>
+          {state.report ? <ConversionReportView report={state.report} /> : null}
+          {state.held && onProceed ? (
+            <button type="button" className="btn btn-primary" onClick={onProceed}>
+              Continue
+            </button>
+          ) : null}
+        </>
       ) : null}
     </div>
   );

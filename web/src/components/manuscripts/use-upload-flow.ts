@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MANUSCRIPT_FILE_FIELD, type Manuscript, type UploadResponse } from '@margins/common';
+import {
+  MANUSCRIPT_FILE_FIELD,
+  type ConversionReport,
+  type Manuscript,
+  type UploadResponse,
+} from '@margins/common';
 import { errorMessage } from '../../api/client.ts';
 import { fetchDocumentState } from '../../api/manuscripts.ts';
 import { pollDocumentState } from './document-processing.ts';
@@ -16,7 +21,14 @@ export type UploadFlowState =
       count: number;
       notice: string | null;
     }
-  | { phase: 'done'; fileName: string; manuscript: Manuscript }
+  | {
+      phase: 'done';
+      fileName: string;
+      manuscript: Manuscript;
+      report: ConversionReport | null;
+      /** Something could not be kept: the author reads the report, then opens the manuscript. */
+      held: boolean;
+    }
   | { phase: 'failed'; fileName: string; message: string };
 
 function isAbort(error: unknown): boolean {
@@ -27,7 +39,9 @@ function isAbort(error: unknown): boolean {
  * Sends a file (multipart, field `docxfile`, with any extra fields) to `url` with a progress
  * bar, then polls the conversion every second (SPEC §4) until it is done or fails.
  * `onUploaded` hears of the (inking) manuscript as soon as the server has it; `onDone` when
- * it can be read. Leaving the page stops both the upload and the polling.
+ * it can be read — at once, or, when the conversion report says something could not be kept,
+ * once the author has read it and chosen to go on (`proceed`). Leaving the page stops both the
+ * upload and the polling.
  */
 export function useUploadFlow({
   url,
@@ -97,8 +111,10 @@ export function useUploadFlow({
         });
         if (outcome.kind === 'success') {
           const ready = outcome.manuscript ?? { ...manuscript, inking: false };
-          setState({ phase: 'done', fileName, manuscript: ready });
-          callbacks.current.onDone?.(ready);
+          const { report } = outcome;
+          const held = report !== null && report.notes.length > 0;
+          setState({ phase: 'done', fileName, manuscript: ready, report, held });
+          if (!held) callbacks.current.onDone?.(ready);
         } else if (outcome.kind === 'failed') {
           setState({ phase: 'failed', fileName, message: outcome.message });
         }
@@ -115,6 +131,15 @@ export function useUploadFlow({
     setState({ phase: 'idle' });
   }, []);
 
+  /** The author has read the report of a held upload: go on to the manuscript. */
+  const proceed = useCallback(() => {
+    setState((current) => {
+      if (current.phase !== 'done' || !current.held) return current;
+      callbacks.current.onDone?.(current.manuscript);
+      return { ...current, held: false };
+    });
+  }, []);
+
   const busy = state.phase === 'uploading' || state.phase === 'processing';
-  return { state, start, reset, busy };
+  return { state, start, reset, proceed, busy };
 }

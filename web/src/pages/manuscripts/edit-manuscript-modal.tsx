@@ -3,6 +3,7 @@ import type { GenreCategory, Manuscript, UploadResponse } from '@margins/common'
 import { readerUrl } from '../../api/manuscripts.ts';
 import { SharePanel } from '../../components/access/share-panel.tsx';
 import { Dialog } from '../../components/dialog.tsx';
+import { ConversionReportPanel } from '../../components/manuscripts/conversion-report.tsx';
 import { ManuscriptForm } from '../../components/manuscripts/manuscript-form.tsx';
 import { NewDraftControl } from '../../components/manuscripts/new-draft.tsx';
 import { SurveyEditor } from '../../components/surveys/survey-editor.tsx';
@@ -86,6 +87,11 @@ export function EditManuscriptModal({
             onDone={onDraftDone}
           />
         </div>
+        {manuscript.inking ? null : (
+          <div className="border-t border-line pt-6">
+            <ConversionReportPanel manuscriptId={manuscript.id} updated={manuscript.updated} />
+          </div>
+        )}
       </section>
       {(['questionaire', 'feedback'] as const).map((surveyType) => (
         <section
