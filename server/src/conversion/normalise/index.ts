@@ -24,6 +24,8 @@ export interface NormaliseOptions {
    * the first top-level paragraph with exactly this text becomes an h1, and the title.
    */
   titleParagraph?: string | null;
+  /** The title in the document's properties (DOCX/ODT dc:title): after a Title paragraph, before the first h1. */
+  propertyTitle?: string | null;
 }
 
 export interface NormalisedDocument {
@@ -54,7 +56,8 @@ export function normaliseHtml(
     typeof input !== 'string'
       ? input
       : ((options.trustedMarkup ? parseStrictHtml(input) : null) ?? parseHtml(input));
-  const title = options.title ?? options.titleParagraph ?? findTitle(root);
+  const title =
+    options.title ?? options.titleParagraph ?? findTitle(root) ?? options.propertyTitle ?? null;
   const context: SanitiseContext = {
     footnotes: indexFootnotes(root),
     images: options.images ?? new Map(),
