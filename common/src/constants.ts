@@ -94,6 +94,9 @@ export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = 'margins_session';
 
+/** The longest manuscript title (characters); a longer title from a form is refused, not cut. */
+export const MANUSCRIPT_TITLE_MAX_LENGTH = 200;
+
 /** Profile limits. */
 export const HANDLE_PATTERN = /^[a-zA-Z0-9_]{3,30}$/;
 export const PASSWORD_MIN_LENGTH = 10;

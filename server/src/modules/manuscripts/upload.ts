@@ -10,6 +10,7 @@ import { convertDocumentJob } from '../../jobs/convert-document.ts';
 import { badRequest, conflict, HttpError } from '../../lib/http-errors.ts';
 import { newMediaId } from '../media/service.ts';
 import { byteaValue } from './bytea.ts';
+import { fitDerivedTitle } from './title.ts';
 import type { UploadedFile } from './multipart.ts';
 import { handOver } from './upload-handoff.ts';
 import type { ManuscriptRow } from './presenter.ts';
@@ -77,7 +78,7 @@ export function titleFromFileName(fileName: string): string {
     .replace(/\.[^.]*$/, '')
     .replace(/[_]+/g, ' ')
     .trim();
-  return (stem || 'Untitled manuscript').slice(0, 200);
+  return fitDerivedTitle(stem || 'Untitled manuscript');
 }
 
 /**
