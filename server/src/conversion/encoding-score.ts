@@ -41,9 +41,10 @@ const LOWER = /\p{Ll}/u;
 const BAD = /[\p{Cc}\p{Co}\p{Cn}\p{Cs}\ufffd]/u;
 const SPACE = /\p{Zs}/u;
 // Punctuation that real text outside ASCII uses: typographic quotes and dashes, currency, the
-// punctuation of CJK, Hebrew and Arabic, fullwidth forms.
+// punctuation of CJK, Hebrew and Arabic, fullwidth forms. (Not the halfwidth forms of old
+// Shift_JIS, nor the Hebrew geresh: what a wrong code page makes of "£" and "×".)
 const COMMON_PUNCTUATION =
-  /[\u00a0\u00ab\u00bb\u00a7\u00b0\u00a9\u00ae\u00a1\u00bf\u00b7\u2013\u2014\u2018-\u201e\u2022\u2026\u2039\u203a\u20ac\u00a3\u00a5\u2122\u3000-\u303f\u30fb\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65\u05be\u05f3\u05f4\u060c\u061b\u061f\u066a-\u066d\u0387]/u;
+  /[\u00a0\u00ab\u00bb\u00a7\u00b0\u00a9\u00ae\u00a1\u00bf\u00b7\u2013\u2014\u2018-\u201e\u2022\u2026\u2039\u203a\u20ac\u00a3\u00a5\u2122\u3000-\u303f\u30fb\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff60\u05be\u060c\u061b\u061f\u066a-\u066d\u0387]/u;
 // Letters that turn up far more often in wrong decodings than in prose: CJK extension A,
 // compatibility jamo, halfwidth katakana, Yi, letters of scripts no legacy code page here covers.
 const RARE_LETTER = /[\u3400-\u4dbf\u3130-\u318f\uff61-\uff9f\ua000-\ua4cf]/u;
@@ -119,13 +120,21 @@ export function scoreDecoding(text: string): DecodingScore {
   // Capitals at the start of the current word, to catch "ŤEl" («El» read as ISO-8859-2).
   let leadingCapitals = 0;
 
+  let wordLetters = 0;
+  let lastLetter: CharClass | null = null;
+
   const endWord = () => {
     if (wordNonAscii > 0 && !compatibleScripts(wordScripts)) {
       score -= 3 * wordNonAscii;
       suspicious += wordNonAscii;
+    } else if (wordLetters === 1 && wordNonAscii === 1 && isOddLoneLetter(lastLetter)) {
+      // "£5" read as "Ł5", "¼ cup" as "ľ cup": a Latin letter alone that no language writes alone.
+      score -= 3;
+      suspicious += 1;
     }
     wordScripts = 0;
     wordNonAscii = 0;
+    wordLetters = 0;
     previousLower = false;
     leadingCapitals = 0;
   };
@@ -143,6 +152,7 @@ export function scoreDecoding(text: string): DecodingScore {
       const isLetter = (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
       if (isLetter) {
         wordScripts |= LATIN_BIT;
+        wordLetters += 1;
         const isUpper = code <= 0x5a;
         caseShape(isUpper, !isUpper);
         previousLetter = true;
@@ -169,6 +179,8 @@ export function scoreDecoding(text: string): DecodingScore {
     if (charClass.kind === 'letter') {
       wordScripts |= charClass.scriptBit;
       wordNonAscii += 1;
+      wordLetters += 1;
+      lastLetter = charClass;
       caseShape(charClass.isUpper, charClass.isLower);
       previousLetter = true;
       if (charClass.rare) {
@@ -193,10 +205,13 @@ export function scoreDecoding(text: string): DecodingScore {
     else if (charClass.kind === 'bad') {
       score -= 6;
       suspicious += 1;
+    } else if (afterLetter || isLetterAt(text, i + 1)) {
+      // A symbol inside a word ("wi³cej", "Ïðèâåò") is what a wrong code page makes.
+      score -= 3;
+      suspicious += 1;
     } else {
-      // A symbol right after a letter ("wi³cej", "Ïðèâåò") is what a wrong code page makes.
-      score -= afterLetter ? 3 : 2;
-      suspicious += afterLetter ? 1 : 0.5;
+      // A symbol on its own ("½ cup", "5 °C", "© 2020") is ordinary, if less so than a letter.
+      score -= 0.25;
     }
   }
   endWord();
@@ -217,6 +232,20 @@ export function scoreDecoding(text: string): DecodingScore {
     score += total * (3 * fit - 1) - 2 * (total - covered);
   }
   return { score, nonAscii, suspicious };
+}
+
+// Latin letters outside ASCII that are words by themselves (French "à", Portuguese "é", Danish "ø"…).
+const LONE_LETTERS = new Set(['à', 'è', 'é', 'ò', 'ó', 'ù', 'å', 'ø']);
+
+function isOddLoneLetter(letter: CharClass | null): boolean {
+  return letter?.kind === 'letter' && letter.script === 'Latin' && !LONE_LETTERS.has(letter.lower);
+}
+
+function isLetterAt(text: string, index: number): boolean {
+  if (index >= text.length) return false;
+  const code = text.codePointAt(index)!;
+  if (code < 0x80) return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+  return classify(code).kind === 'letter';
 }
 
 /** Whether a word's scripts (one bit each) may stand together in one word. */

@@ -57,6 +57,18 @@ describe('legacy encodings of plain text', () => {
     },
   );
 
+  it.each([
+    'It cost £5, £10 or £20, ±3.',
+    'It was 5°C outside. © 2020 the keeper.',
+    'Add ½ cup of sugar and ¼ of salt.',
+    'See § 3 of the rules; 10 ¥ or 5 €, 3 × 4 = 12 µm.',
+    '“Quoted,” he said — and left…',
+    'Her naïve résumé of the café; Señor Muñoz said «adiós»; Straße und Öl.',
+  ])('reads English in windows-1252 with a few signs: %s', (line) => {
+    const text = `The keeper climbed the stair to the lamp room where the wind had broken a pane. ${line}`;
+    expect(decodeText(encode(text, 'windows-1252')).text).toBe(text);
+  });
+
   it('names the encoding it chose', () => {
     const russian = typedIn(PROSE.russian, 'koi8-r');
     expect(detectTextEncoding(encode(russian, 'koi8-r'))).toBe('KOI8-R');

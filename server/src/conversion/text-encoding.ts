@@ -60,6 +60,8 @@ const CANDIDATES: Candidate[] = [
 const MAX_SUSPICIOUS_SHARE = 0.2;
 // ...unless those characters are so few in the whole text that they cannot garble it.
 const MIN_NON_ASCII_SHARE = 0.01;
+// ...or so few at all that a reader would take them for typing errors.
+const MIN_SUSPICIOUS = 5;
 // chardet's confidence in a CJK encoding below which its common characters are too rare for
 // text: then even a few suspicious characters mean noise.
 const MIN_CJK_CONFIDENCE = 50;
@@ -105,9 +107,10 @@ function bestLegacyEncoding(sample: Uint8Array): TextEncodingName {
   );
   let best: { candidate: Candidate; total: number; score: DecodingScore } | null = null;
   for (const { candidate, score } of scored) {
-    const bonus = isCjk(candidate)
-      ? (score.nonAscii * CJK_BONUS * (confidence.get(candidate.name) ?? 0)) / 100
-      : 0;
+    const cjkConfidence = isCjk(candidate) ? (confidence.get(candidate.name) ?? 0) : 0;
+    // A CJK reading chardet hardly believes in gets nothing (a "£" read as Shift_JIS "｣").
+    const bonus =
+      cjkConfidence >= MIN_CJK_CONFIDENCE ? (score.nonAscii * CJK_BONUS * cjkConfidence) / 100 : 0;
     const total = score.score + bonus;
     if (best === null || total > best.total) best = { candidate, total, score };
   }
@@ -118,8 +121,9 @@ function bestLegacyEncoding(sample: Uint8Array): TextEncodingName {
     isCjk(candidate) && (confidence.get(candidate.name) ?? 0) < MIN_CJK_CONFIDENCE;
   const suspiciousShare = score.suspicious / Math.max(1, score.nonAscii);
   const garbled =
-    suspiciousShare > MAX_SUSPICIOUS_SHARE ||
-    (unconfirmedCjk && suspiciousShare > MAX_SUSPICIOUS_SHARE / 4);
+    score.suspicious >= MIN_SUSPICIOUS &&
+    (suspiciousShare > MAX_SUSPICIOUS_SHARE ||
+      (unconfirmedCjk && suspiciousShare > MAX_SUSPICIOUS_SHARE / 4));
   if (garbled && score.nonAscii > sample.length * MIN_NON_ASCII_SHARE) {
     throw new ConversionError('unsupported_format', MESSAGES.textEncodingUnknown);
   }
