@@ -16,7 +16,16 @@ export interface DecodingScore {
 }
 
 type Script =
-  'Latin' | 'Cyrillic' | 'Greek' | 'Hebrew' | 'Arabic' | 'Han' | 'Kana' | 'Hangul' | 'Other';
+  | 'Latin'
+  | 'Cyrillic'
+  | 'Greek'
+  | 'Hebrew'
+  | 'Arabic'
+  | 'Thai'
+  | 'Han'
+  | 'Kana'
+  | 'Hangul'
+  | 'Other';
 
 type CharClass =
   | {
@@ -54,6 +63,7 @@ const SCRIPTS: Array<[Script, RegExp]> = [
   ['Greek', /\p{Script=Greek}/u],
   ['Hebrew', /\p{Script=Hebrew}/u],
   ['Arabic', /\p{Script=Arabic}/u],
+  ['Thai', /\p{Script=Thai}/u],
   ['Han', /\p{Script=Han}/u],
   ['Kana', /[\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u],
   ['Hangul', /\p{Script=Hangul}/u],
@@ -63,11 +73,14 @@ const SCRIPT_BITS = new Map<Script, number>(
 );
 const LATIN_BIT = SCRIPT_BITS.get('Latin')!;
 const HAN_BIT = SCRIPT_BITS.get('Han')!;
-// Scripts that share words: Japanese mixes kanji and kana, Korean hangul and hanja.
-const COMPATIBLE_MASKS = new Set([
-  HAN_BIT | SCRIPT_BITS.get('Kana')!,
-  HAN_BIT | SCRIPT_BITS.get('Hangul')!,
-]);
+// Scripts that share words: Japanese mixes kanji and kana, Korean hangul and hanja, and CJK
+// text runs Latin words into its own ("XML文件", "iPhone用") for want of spaces.
+const CJK_GROUPS = [
+  HAN_BIT | SCRIPT_BITS.get('Kana')! | LATIN_BIT,
+  HAN_BIT | SCRIPT_BITS.get('Hangul')! | LATIN_BIT,
+];
+// The share of letters with diacritics above which a Latin word is not one ("été" is 2/3).
+const MAX_ACCENTED_SHARE = 0.7;
 const PROFILED = new Set<Script>(['Latin', 'Cyrillic', 'Greek', 'Hebrew', 'Arabic']);
 
 const bmpClasses: Array<CharClass | undefined> = new Array(0x10000);
@@ -126,6 +139,14 @@ export function scoreDecoding(text: string): DecodingScore {
   const endWord = () => {
     if (wordNonAscii > 0 && !compatibleScripts(wordScripts)) {
       score -= 3 * wordNonAscii;
+      suspicious += wordNonAscii;
+    } else if (
+      wordScripts === LATIN_BIT &&
+      wordLetters >= 3 &&
+      wordNonAscii > wordLetters * MAX_ACCENTED_SHARE
+    ) {
+      // "çãùåú" (Hebrew read as windows-1252): Latin words are mostly plain letters.
+      score -= 2 * wordNonAscii;
       suspicious += wordNonAscii;
     } else if (wordLetters === 1 && wordNonAscii === 1 && isOddLoneLetter(lastLetter)) {
       // "£5" read as "Ł5", "¼ cup" as "ľ cup": a Latin letter alone that no language writes alone.
@@ -237,8 +258,10 @@ export function scoreDecoding(text: string): DecodingScore {
 // Latin letters outside ASCII that are words by themselves (French "à", Portuguese "é", Danish "ø"…).
 const LONE_LETTERS = new Set(['à', 'è', 'é', 'ò', 'ó', 'ù', 'å', 'ø']);
 
+// A Thai letter alone is as odd: Thai runs its words together ("£" read as windows-874 "ฃ").
 function isOddLoneLetter(letter: CharClass | null): boolean {
-  return letter?.kind === 'letter' && letter.script === 'Latin' && !LONE_LETTERS.has(letter.lower);
+  if (letter?.kind !== 'letter') return false;
+  return letter.script === 'Thai' || (letter.script === 'Latin' && !LONE_LETTERS.has(letter.lower));
 }
 
 function isLetterAt(text: string, index: number): boolean {
@@ -250,7 +273,8 @@ function isLetterAt(text: string, index: number): boolean {
 
 /** Whether a word's scripts (one bit each) may stand together in one word. */
 function compatibleScripts(mask: number): boolean {
-  return (mask & (mask - 1)) === 0 || COMPATIBLE_MASKS.has(mask);
+  if ((mask & (mask - 1)) === 0) return true;
+  return CJK_GROUPS.some((group) => (mask & group) === mask);
 }
 
 /**

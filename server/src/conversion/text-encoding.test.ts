@@ -78,6 +78,25 @@ describe('legacy encodings of plain text', () => {
   });
 });
 
+describe('other legacy encodings', () => {
+  it('reads Japanese in ISO-2022-JP, which is seven-bit and so also valid UTF-8', () => {
+    // 日本語の文章。 in ISO-2022-JP, as mail and old text files have it.
+    const bytes = new Uint8Array(Buffer.from('1b2442467c4b5c386c244e4a383e4f21231b2842', 'hex'));
+    expect(detectFormat('story.txt', bytes)).toBe('txt');
+    expect(decodeText(bytes).text).toBe('日本語の文章。');
+  });
+
+  it('reads Thai in windows-874 (TIS-620)', () => {
+    const thai = 'บ้านเก่าตั้งอยู่ริมแม่น้ำ ทุกเช้าคุณยายจะออกไปนั่งที่ระเบียงและมองดูน้ำอยู่นาน';
+    expect(decodeText(encode(thai, 'cp874')).text).toBe(thai);
+  });
+
+  it('reads Russian in IBM855', () => {
+    const russian = typedIn(PROSE.russian, 'cp855');
+    expect(decodeText(encode(russian, 'cp855')).text).toBe(russian);
+  });
+});
+
 describe('UTF-16 without a byte-order mark', () => {
   const languages = [
     'russian',

@@ -39,6 +39,7 @@ const CANDIDATES: Candidate[] = [
   { name: 'KOI8-U', label: 'koi8-u' },
   { name: 'ISO-8859-5', label: 'iso-8859-5' },
   { name: 'IBM866', label: 'cp866' },
+  { name: 'IBM855', label: 'cp855' },
   { name: 'x-mac-cyrillic', label: 'maccyrillic' },
   { name: 'windows-1253', label: 'windows-1253' },
   { name: 'ISO-8859-7', label: 'iso-8859-7' },
@@ -46,6 +47,7 @@ const CANDIDATES: Candidate[] = [
   { name: 'ISO-8859-8', label: 'iso-8859-8' },
   { name: 'windows-1256', label: 'windows-1256' },
   { name: 'ISO-8859-6', label: 'iso-8859-6' },
+  { name: 'windows-874', label: 'cp874' },
   { name: 'Shift_JIS', label: 'shift_jis', multiByte: true },
   { name: 'EUC-JP', label: 'euc-jp', multiByte: true },
   { name: 'EUC-KR', label: 'euc-kr', multiByte: true },
@@ -77,6 +79,8 @@ export function detectTextEncoding(bytes: Uint8Array, declared?: string | null):
 
   const utf16 = guessBomlessUtf16(bytes);
   if (utf16 !== null) return utf16;
+  // Seven-bit Japanese (mail, old text files): ASCII, so valid UTF-8, but shifted by escapes.
+  if (isIso2022Jp(bytes.subarray(0, SAMPLE_BYTES))) return 'ISO-2022-JP';
   if (isValidUtf8(bytes)) return 'UTF-8';
   if (declared && iconv.encodingExists(declared) && !/^utf-?8$/i.test(declared)) return declared;
   return bestLegacyEncoding(bytes.subarray(0, SCORING_SAMPLE_BYTES));
@@ -109,8 +113,13 @@ function bestLegacyEncoding(sample: Uint8Array): TextEncodingName {
   for (const { candidate, score } of scored) {
     const cjkConfidence = isCjk(candidate) ? (confidence.get(candidate.name) ?? 0) : 0;
     // A CJK reading chardet hardly believes in gets nothing (a "£" read as Shift_JIS "｣").
+    // ...and one that leaves odd characters gets less: chardet counts common characters, not
+    // the symbols and stray kana that Thai or Cyrillic read as Big5 also yield.
+    const clean = Math.max(0, 1 - 4 * (score.suspicious / Math.max(1, score.nonAscii)));
     const bonus =
-      cjkConfidence >= MIN_CJK_CONFIDENCE ? (score.nonAscii * CJK_BONUS * cjkConfidence) / 100 : 0;
+      cjkConfidence >= MIN_CJK_CONFIDENCE
+        ? (score.nonAscii * CJK_BONUS * clean * cjkConfidence) / 100
+        : 0;
     const total = score.score + bonus;
     if (best === null || total > best.total) best = { candidate, total, score };
   }
@@ -145,6 +154,7 @@ export function decodeText(bytes: Uint8Array, declared?: string | null): Decoded
 }
 
 function decodeWith(bytes: Uint8Array, encoding: TextEncodingName): string {
+  if (encoding === 'ISO-2022-JP') return new TextDecoder('iso-2022-jp').decode(bytes);
   const candidate = CANDIDATES.find((known) => known.name === encoding);
   // The same decoder as the one that was scored (TextDecoder strips a BOM, as iconv-lite does).
   if (candidate !== undefined) return decodeAs(candidate, bytes);
@@ -238,6 +248,16 @@ function entropy(counts: number[], total: number): number {
   return bits;
 }
 
+// The escapes that switch ISO-2022-JP to JIS X 0208 (ESC $ @, ESC $ B) or JIS X 0212 (ESC $ ( D).
+const ISO_2022_JP_ESCAPE = /\x1b\$(?:[@B]|\(D)/;
+
+function isIso2022Jp(sample: Uint8Array): boolean {
+  if (!sample.includes(0x1b) || sample.some((byte) => byte >= 0x80)) return false;
+  return ISO_2022_JP_ESCAPE.test(
+    Buffer.from(sample.buffer, sample.byteOffset, sample.byteLength).toString('latin1'),
+  );
+}
+
 /** Whether the bytes read as text rather than binary data (used to refuse binaries posing as text). */
 export function looksLikeText(bytes: Uint8Array): boolean {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return true;
@@ -245,7 +265,7 @@ export function looksLikeText(bytes: Uint8Array): boolean {
   if (guessBomlessUtf16(bytes) !== null) return true;
   const sample = bytes.subarray(0, SAMPLE_BYTES);
   // CJK in UTF-16 has control-range bytes (U+3001 is 01 30) and few NULs: the scoring decides.
-  if (utf16Shape(sample, false) !== null) return true;
+  if (utf16Shape(sample, false) !== null || isIso2022Jp(sample)) return true;
   let suspicious = 0;
   for (const byte of sample) {
     if (byte === 0) return false;
