@@ -249,6 +249,7 @@ function entropy(counts: number[], total: number): number {
 }
 
 // The escapes that switch ISO-2022-JP to JIS X 0208 (ESC $ @, ESC $ B) or JIS X 0212 (ESC $ ( D).
+// eslint-disable-next-line no-control-regex -- ESC is what the escapes are made of
 const ISO_2022_JP_ESCAPE = /\x1b\$(?:[@B]|\(D)/;
 
 function isIso2022Jp(sample: Uint8Array): boolean {
