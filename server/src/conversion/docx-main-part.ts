@@ -29,7 +29,8 @@ export function findDocxMainPart(
 }
 
 // A spreadsheet or presentation also has an officeDocument relationship: the content type of
-// its main part tells them apart. Without a content type entry, the usual name decides.
+// its main part tells them apart. Without [Content_Types].xml the usual name decides; a part
+// with no type of its own (only the default for .xml) is taken for what the relationship says.
 function isWordprocessing(part: string, readText: (name: string) => string | null): boolean {
   const contentTypes = readText('[Content_Types].xml');
   if (contentTypes === null) return part === 'word/document.xml';
@@ -39,7 +40,7 @@ function isWordprocessing(part: string, readText: (name: string) => string | nul
       return /wordprocessingml/i.test(attribute(match[0], 'ContentType') ?? '');
     }
   }
-  return part === 'word/document.xml';
+  return true;
 }
 
 function attribute(tag: string, name: string): string | null {

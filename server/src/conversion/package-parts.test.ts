@@ -59,6 +59,16 @@ describe('the DOCX main part', () => {
     expect((await convertDocument(bytes, 'docx')).html).toContain('Moved text.');
   });
 
+  it('is found when the main part has only the default content type', async () => {
+    const entries = unzip(docxWithMainPartAt('word/document2.xml', paragraph('Typed by default.')));
+    entries['[Content_Types].xml'] = utf8(
+      `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/></Types>`,
+    );
+    const bytes = buildZip(entries);
+    expect(detectFormat('book.docx', bytes)).toBe('docx');
+    expect((await convertDocument(bytes, 'docx')).html).toContain('Typed by default.');
+  });
+
   it('is not taken from a spreadsheet, whose main part is a workbook', () => {
     const xlsx = buildZip({
       '_rels/.rels': `${XML}<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${TYPES}officeDocument" Target="xl/workbook.xml"/></Relationships>`,
