@@ -88,6 +88,7 @@ const bmpClasses: Array<CharClass | undefined> = new Array(0x10000);
 let profiledLetters = 0;
 const MAX_NEW_PROFILED_LETTERS = 4096;
 const astralClasses = new Map<number, CharClass>();
+const MAX_ASTRAL_CLASSES = 4096;
 
 function classify(code: number): CharClass {
   const cached = code < 0x10000 ? bmpClasses[code] : astralClasses.get(code);
@@ -113,7 +114,8 @@ function classify(code: number): CharClass {
   else if (SPACE.test(char)) found = { kind: 'space' };
   else found = { kind: 'symbol' };
   if (code < 0x10000) bmpClasses[code] = found;
-  else astralClasses.set(code, found);
+  // Random bytes read as UTF-16 reach any of a million code points: the cache stays bounded.
+  else if (astralClasses.size < MAX_ASTRAL_CLASSES) astralClasses.set(code, found);
   return found;
 }
 
