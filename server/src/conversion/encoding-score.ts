@@ -94,6 +94,10 @@ function classify(code: number): CharClass {
   const cached = code < 0x10000 ? bmpClasses[code] : astralClasses.get(code);
   if (cached !== undefined) return cached;
   const char = String.fromCodePoint(code);
+  // Random bytes read as UTF-16 reach any of a million code points: the cache stays bounded,
+  // and letters it cannot keep are not counted by language (their ids would never end).
+  const cacheable = code < 0x10000 || astralClasses.size < MAX_ASTRAL_CLASSES;
+  const profiled = (script: Script) => cacheable && PROFILED.has(script);
   let found: CharClass;
   if (BAD.test(char)) found = { kind: 'bad' };
   else if (LETTER.test(char)) {
@@ -106,16 +110,15 @@ function classify(code: number): CharClass {
       isUpper: UPPER.test(char),
       isLower: LOWER.test(char),
       rare: script === 'Other' || RARE_LETTER.test(char),
-      profiled: PROFILED.has(script),
-      id: PROFILED.has(script) ? profiledLetters++ : -1,
+      profiled: profiled(script),
+      id: profiled(script) ? profiledLetters++ : -1,
     };
   } else if (MARK.test(char)) found = { kind: 'mark' };
   else if (COMMON_PUNCTUATION.test(char)) found = { kind: 'punctuation' };
   else if (SPACE.test(char)) found = { kind: 'space' };
   else found = { kind: 'symbol' };
   if (code < 0x10000) bmpClasses[code] = found;
-  // Random bytes read as UTF-16 reach any of a million code points: the cache stays bounded.
-  else if (astralClasses.size < MAX_ASTRAL_CLASSES) astralClasses.set(code, found);
+  else if (cacheable) astralClasses.set(code, found);
   return found;
 }
 
