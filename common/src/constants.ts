@@ -105,6 +105,9 @@ export const SESSION_COOKIE = 'margins_session';
 /** Marks the browser that signed up: only it is logged in by the verification link. */
 export const SIGNUP_COOKIE = 'margins_signup';
 
+/** The longest manuscript title (characters); a longer title from a form is refused, not cut. */
+export const MANUSCRIPT_TITLE_MAX_LENGTH = 200;
+
 /** Profile limits. */
 export const HANDLE_PATTERN = /^[a-zA-Z0-9_]{3,30}$/;
 export const PASSWORD_MIN_LENGTH = 10;

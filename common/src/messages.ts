@@ -81,4 +81,6 @@ export const MESSAGES = {
   serverError: 'Something went wrong on our side. Try again in a moment.',
   profileSaved: 'Profile saved!',
   contactSent: 'Thanks! Your message was sent.',
+  textEncodingUnknown:
+    'We could not tell how the text in this file is encoded, so it would show as gibberish. Open it in your editor, save it as UTF-8 (usually under Save As → Encoding), and upload again.',
 } as const;

@@ -1,4 +1,5 @@
 import { listCfbNames, looksLikeCfb } from './cfb.ts';
+import { findDocxMainPart } from './docx-main-part.ts';
 import { ACCEPTED_FORMATS_SENTENCE, ConversionError } from './errors.ts';
 import { MAX_INPUT_BYTES } from './limits.ts';
 import { looksLikeText } from './text-encoding.ts';
@@ -114,7 +115,7 @@ function detectZip(name: string, extension: string, bytes: Uint8Array): SourceFo
     if (EXTENSIONS[extension] === 'docx') throw notValid(name, 'DOCX', 'docx');
     throw error;
   }
-  if (entries.some((entry) => entry.name === 'word/document.xml')) return 'docx';
+  if (hasDocxMainPart(bytes, entries)) return 'docx';
   const mimeEntry = entries.find((entry) => entry.name === 'mimetype');
   const mimeType = mimeEntry ? readSmallZipEntry(bytes, mimeEntry)?.trim() : undefined;
   if (
@@ -131,6 +132,16 @@ function detectZip(name: string, extension: string, bytes: Uint8Array): SourceFo
     'unsupported_format',
     `“${name}” is an archive or a document type we cannot convert. ${ACCEPTED_FORMATS_SENTENCE}`,
   );
+}
+
+/** Whether the package relationships lead to a word-processing main part (docx-main-part.ts). */
+function hasDocxMainPart(bytes: Uint8Array, entries: ZipEntry[]): boolean {
+  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  const readText = (name: string): string | null => {
+    const entry = byName.get(name);
+    return entry ? readSmallZipEntry(bytes, entry, 256 * 1024) : null;
+  };
+  return findDocxMainPart((name) => byName.has(name), readText) !== null;
 }
 
 /** A password-protected ODT lists encryption data for its parts in the manifest. */

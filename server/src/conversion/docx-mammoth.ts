@@ -86,8 +86,12 @@ export async function convertWithMammoth(
   bytes: Uint8Array,
   archive: CheckedZip,
   imageUrl: (imageId: string) => string,
+  propertyTitle: string | null = null,
 ): Promise<ConversionResult> {
   const images = new ImageCollector(imageUrl);
   const { html, sources } = await mammothHtml(bytes, archive, images);
-  return conversionResult(normaliseHtml(html, { images: sources, trustedMarkup: true }), images);
+  return conversionResult(
+    normaliseHtml(html, { images: sources, trustedMarkup: true, propertyTitle }),
+    images,
+  );
 }

@@ -1,3 +1,4 @@
+import { readDocxPropertyTitle } from './document-properties.ts';
 import { UnsupportedDocx } from './docx-package.ts';
 import { readDocx } from './docx-reader.ts';
 import { ConversionError } from './errors.ts';
@@ -28,6 +29,7 @@ export async function convertDocxWithReport(
   imageUrl: (imageId: string) => string,
 ): Promise<DocxConversion> {
   const archive = openPackage(bytes, 'docx');
+  const propertyTitle = readDocxPropertyTitle(archive);
   const images = new ImageCollector(imageUrl);
   let reading;
   try {
@@ -39,9 +41,13 @@ export async function convertDocxWithReport(
       error instanceof UnsupportedDocx ? error.message : `reader failed: ${String(error)}`;
     // Loaded when needed: a conversion thread that never falls back never loads mammoth.
     const { convertWithMammoth } = await import('./docx-mammoth.ts');
-    const result = await convertWithMammoth(bytes, archive, imageUrl);
+    const result = await convertWithMammoth(bytes, archive, imageUrl, propertyTitle);
     return { reader: 'mammoth', reason, result: { ...result, fallback: `mammoth: ${reason}` } };
   }
-  const document = normaliseHtml(reading.root, { images: reading.sources, trustedMarkup: true });
+  const document = normaliseHtml(reading.root, {
+    images: reading.sources,
+    trustedMarkup: true,
+    propertyTitle,
+  });
   return { reader: 'own', result: conversionResult(document, images) };
 }

@@ -2,6 +2,7 @@ import { unzipSync } from 'fflate';
 import type { Root } from 'hast';
 import { ConversionError } from './errors.ts';
 import { conversionResult, ImageCollector } from './images.ts';
+import { readOdtPropertyTitle } from './document-properties.ts';
 import { normaliseHtml } from './normalise/index.ts';
 import { OdtBodyReader, type ImageResolver } from './odt-body.ts';
 import { formulaResolver } from './odt-math.ts';
@@ -47,7 +48,11 @@ export async function convertOdt(
     if (error instanceof XmlSyntaxError) throw unreadable(error);
     throw error;
   }
-  return conversionResult(normaliseHtml(root, { images: sources, trustedMarkup: true }), images);
+  const propertyTitle = readOdtPropertyTitle(archive);
+  return conversionResult(
+    normaliseHtml(root, { images: sources, trustedMarkup: true, propertyTitle }),
+    images,
+  );
 }
 
 const MANIFEST = 'META-INF/manifest.xml';

@@ -1,5 +1,6 @@
 import { looksLikeCfb } from './cfb.ts';
 import { detectFormat } from './detect-format.ts';
+import { findDocxMainPart } from './docx-main-part.ts';
 import { ConversionError } from './errors.ts';
 import { checkZip, looksLikeZip, type CheckedZip } from './zip.ts';
 
@@ -14,8 +15,14 @@ export function openPackage(bytes: Uint8Array, format: 'docx' | 'odt'): CheckedZ
     throw notA(format);
   }
   const archive = checkZip(bytes);
-  const marker = format === 'docx' ? 'word/document.xml' : 'content.xml';
-  if (!archive.has(marker)) throw notA(format);
+  const hasMainPart =
+    format === 'docx'
+      ? findDocxMainPart(
+          (name) => archive.has(name),
+          (name) => archive.readText(name),
+        ) !== null
+      : archive.has('content.xml');
+  if (!hasMainPart) throw notA(format);
   return archive;
 }
 

@@ -22,6 +22,8 @@ export class RtfHeader {
   /** \deffN. */
   defaultFont = -1;
   private readonly fontCodePages = new Map<number, number>();
+  /** Fonts with a \cpgN, which says more than their \fcharsetN (in whichever order they come). */
+  private readonly fontsWithCodePage = new Set<number>();
   private lastCodePage = 1252;
   private lastDecoder = decoderFor(1252);
   private fontBeingRead = 0;
@@ -62,9 +64,14 @@ export class RtfHeader {
   /** A word of {\fonttbl …}: \fN starts a font, \fcharsetN and \cpgN give its code page. */
   fontWord(word: string, param: number | null): void {
     if (word === 'f') this.fontBeingRead = param ?? 0;
-    const codePage =
-      word === 'fcharset' ? charsetCodePage(param ?? 0) : word === 'cpg' ? param : null;
-    if (codePage !== null) this.fontCodePages.set(this.fontBeingRead, codePage);
+    const font = this.fontBeingRead;
+    if (word === 'cpg' && param !== null) {
+      this.fontCodePages.set(font, param);
+      this.fontsWithCodePage.add(font);
+    } else if (word === 'fcharset' && !this.fontsWithCodePage.has(font)) {
+      const codePage = charsetCodePage(param ?? 0);
+      if (codePage !== null) this.fontCodePages.set(font, codePage);
+    }
   }
 
   /** A word of one stylesheet entry; false when the entry is of a kind not needed (table styles). */

@@ -8,6 +8,15 @@ const CHARSET_CODE_PAGES: Record<number, number> = {
   0: 1252,
   2: 1252, // Symbol: no real mapping; read as Western rather than lose the text
   77: 10000,
+  78: 10001, // Mac Shift_JIS
+  79: 10003, // Mac Hangul
+  80: 10008, // Mac GB2312
+  81: 10002, // Mac Big5
+  85: 10006, // Mac Greek
+  86: 10081, // Mac Turkish
+  87: 10021, // Mac Thai
+  88: 10029, // Mac Central European
+  89: 10007, // Mac Cyrillic
   128: 932,
   129: 949,
   134: 936,
@@ -25,8 +34,46 @@ const CHARSET_CODE_PAGES: Record<number, number> = {
   255: 850,
 };
 
-const DOUBLE_BYTE_ENCODINGS = new Set(['cp932', 'cp936', 'cp949', 'cp950']);
+// Code pages whose characters take more than one byte: their bytes are collected and decoded
+// together (DBCS lead and trail bytes, as \'82\'a0 or \'83A; UTF-8 sequences of \cpg65001).
+const MULTI_BYTE_ENCODINGS = new Set([
+  'cp932',
+  'cp936',
+  'cp949',
+  'cp950',
+  'shiftjis',
+  'eucjp',
+  'gb18030',
+  'utf8',
+]);
 const DEFAULT_CODE_PAGE = 1252;
+
+// Code pages iconv-lite does not know by their number (cpNNNNN): Mac, KOI8, EUC, UTF-8.
+// Apple's Mac code pages for CJK are Shift_JIS, Big5, EUC-KR and GB2312 with a few extra symbols.
+const CODE_PAGE_ENCODINGS: Record<number, string> = {
+  10000: 'macintosh',
+  10001: 'shiftjis',
+  10002: 'cp950',
+  10003: 'cp949',
+  10006: 'macgreek',
+  10007: 'maccyrillic',
+  10008: 'cp936',
+  10010: 'macromania',
+  10017: 'macukraine',
+  10021: 'macthai',
+  10029: 'maccenteuro',
+  10079: 'maciceland',
+  10081: 'macturkish',
+  10082: 'maccroatian',
+  20866: 'koi8r',
+  21866: 'koi8u',
+  20932: 'eucjp',
+  51932: 'eucjp',
+  51936: 'cp936',
+  51949: 'cp949',
+  54936: 'gb18030',
+  65001: 'utf8',
+};
 
 /** The code page a font's \fcharsetN stands for, or null for "the document's". */
 export function charsetCodePage(charset: number): number | null {
@@ -35,11 +82,12 @@ export function charsetCodePage(charset: number): number | null {
 
 /** Decodes the bytes of one code page. Single-byte code pages use a 256-entry table. */
 export class CodePageDecoder {
+  /** Double-byte (or UTF-8): bytes are decoded together once the run of text ends. */
   readonly doubleByte: boolean;
   private readonly table: readonly string[];
 
   constructor(private readonly encoding: string) {
-    this.doubleByte = DOUBLE_BYTE_ENCODINGS.has(encoding);
+    this.doubleByte = MULTI_BYTE_ENCODINGS.has(encoding);
     const all = iconv.decode(Buffer.from(Array.from({ length: 256 }, (_, i) => i)), encoding);
     this.table = Array.from({ length: 256 }, (_, byte) =>
       this.doubleByte && byte >= 0x80 ? '' : visible(all[byte] ?? ''),
@@ -80,7 +128,7 @@ const decoders = new Map<string, CodePageDecoder>();
 
 /** The (shared, immutable) decoder of a code page; unknown code pages read as Windows-1252. */
 export function decoderFor(codePage: number): CodePageDecoder {
-  const name = codePage === 10000 ? 'macintosh' : `cp${codePage}`;
+  const name = CODE_PAGE_ENCODINGS[codePage] ?? `cp${codePage}`;
   const encoding = iconv.encodingExists(name) ? name : `cp${DEFAULT_CODE_PAGE}`;
   let decoder = decoders.get(encoding);
   if (decoder === undefined) {

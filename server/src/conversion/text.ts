@@ -24,7 +24,15 @@ const STRICT_PART_LINE = new RegExp(
 );
 const SECTION_LINE =
   /^(?:prologue|epilogue|preface|foreword|afterword|introduction|interlude|acknowledge?ments|author[’']?s note|dedication)(?:\s*[:.\-–—]\s*.*)?$/i;
+const STRICT_SECTION_LINE = new RegExp(
+  `^(?:prologue|epilogue|preface|foreword|afterword|introduction|interlude|acknowledge?ments|author[’']?s note|dedication)${TITLE_AFTER_NUMBER}$`,
+  'i',
+);
 const NUMBER_ONLY_LINE = /^\d{1,3}\.?$/;
+// "IV." or "XII" alone on a line, as many novels number their chapters.
+const ROMAN_ONLY_LINE = new RegExp(`^(?=[IVXLCDM])${ROMAN.toUpperCase()}\\.?$`);
+// Scene breaks plain text uses besides those the normaliser knows ("* * *", "#", "~ ~ ~"…).
+const TEXT_SCENE_BREAK = /^(?:(?:[_=+]\s*){3,5}|o\s*[O0]\s*o|(?:\*\s*){6,12})$/;
 const MAX_HEADING_LENGTH = 80;
 const UNWRAPPED_LINE_LENGTH = 160;
 const TERMINAL_PUNCTUATION = /[.!?…:"”’»)\]]$/;
@@ -100,10 +108,14 @@ function chunkBlocks(lines: string[], wrapWidth: number): Block[] {
     blocks.push(...paragraphsOf(run, wrapWidth));
     run = [];
   };
-  for (const line of lines) {
+  lines.forEach((line, i) => {
     const trimmed = line.trim();
-    const heading = isSceneBreakText(trimmed) ? null : headingOf(trimmed, linesAreParagraphs);
-    if (isSceneBreakText(trimmed)) {
+    const sceneBreak = isSceneBreakText(trimmed) || TEXT_SCENE_BREAK.test(trimmed);
+    // The first line of a paragraph that goes on is where a heading without a blank line stands.
+    const heading = sceneBreak
+      ? null
+      : headingOf(trimmed, linesAreParagraphs, i === 0 && lines.length > 1);
+    if (sceneBreak) {
       flush();
       blocks.push({ kind: 'break' });
     } else if (heading !== null) {
@@ -112,20 +124,26 @@ function chunkBlocks(lines: string[], wrapWidth: number): Block[] {
     } else {
       run.push(line);
     }
-  }
+  });
   flush();
   return blocks;
 }
 
-function headingOf(line: string, alone: boolean): Block | null {
+function headingOf(line: string, alone: boolean, firstOfParagraph = false): Block | null {
   if (line.length > MAX_HEADING_LENGTH || looksLikeSentence(line)) return null;
   // Inside wrapped prose, "Chapter 5" must stand alone or be followed by a separator and a title.
   const partLine = alone ? PART_LINE : STRICT_PART_LINE;
   const chapterLine = alone ? CHAPTER_LINE : STRICT_CHAPTER_LINE;
   if (partLine.test(line)) return { kind: 'heading', level: 2, text: line };
   if (chapterLine.test(line)) return { kind: 'heading', level: 1, text: line };
+  if (NUMBER_ONLY_LINE.test(line) || ROMAN_ONLY_LINE.test(line)) {
+    return alone || firstOfParagraph ? { kind: 'heading', level: 1, text: line } : null;
+  }
+  if (firstOfParagraph && STRICT_SECTION_LINE.test(line)) {
+    return { kind: 'heading', level: 1, text: line };
+  }
   if (!alone) return null;
-  if (SECTION_LINE.test(line) || NUMBER_ONLY_LINE.test(line) || isShortCapsLine(line)) {
+  if (SECTION_LINE.test(line) || isShortCapsLine(line)) {
     return { kind: 'heading', level: 1, text: line };
   }
   return null;

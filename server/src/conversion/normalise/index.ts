@@ -31,6 +31,8 @@ export interface NormaliseOptions {
   titleParagraph?: string | null;
   /** Stores the picture of a `data:` URL and gives its public URL (HTML and Markdown uploads). */
   storePicture?: (data: Uint8Array) => string | null;
+  /** The title in the document's properties (DOCX/ODT dc:title): after a Title paragraph, before the first h1. */
+  propertyTitle?: string | null;
 }
 
 export interface NormalisedDocument {
@@ -63,7 +65,8 @@ export function normaliseHtml(
     typeof input !== 'string'
       ? input
       : ((options.trustedMarkup ? parseStrictHtml(input) : null) ?? parseHtml(input));
-  const title = options.title ?? options.titleParagraph ?? findTitle(root);
+  const title =
+    options.title ?? options.titleParagraph ?? findTitle(root) ?? options.propertyTitle ?? null;
   const context: SanitiseContext = {
     footnotes: indexFootnotes(root),
     images: options.images ?? new Map(),

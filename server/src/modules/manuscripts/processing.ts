@@ -9,6 +9,7 @@ import type { JobAttempt, JobDefinition } from '../../jobs/queue.ts';
 import { reanchorHighlights } from '../comments/anchoring.ts';
 import { byteaAsBase64, byteaValue, fromBase64 } from './bytea.ts';
 import { take as takeUpload } from './upload-handoff.ts';
+import { fitDerivedTitle } from './title.ts';
 import { wordLimitFor, wordsInUse } from './word-limit.ts';
 
 export type ConversionRow = typeof schema.documentConversions.$inferSelect;
@@ -222,7 +223,7 @@ async function saveResult(
         report: result.report,
       })
       .returning({ id: schema.manuscriptVersions.id });
-    const documentTitle = result.title?.trim().slice(0, 200);
+    const documentTitle = result.title ? fitDerivedTitle(result.title) : '';
     await tx
       .update(schema.manuscripts)
       .set({

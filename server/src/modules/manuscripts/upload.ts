@@ -11,6 +11,7 @@ import { badRequest, conflict, HttpError } from '../../lib/http-errors.ts';
 import { newMediaId } from '../media/service.ts';
 import { byteaValue } from './bytea.ts';
 import { placeInQueue } from './fair-queue.ts';
+import { fitDerivedTitle } from './title.ts';
 import type { UploadedFile } from './multipart.ts';
 import { handOver } from './upload-handoff.ts';
 import { checkWordEstimate } from './word-limit.ts';
@@ -79,7 +80,7 @@ export function titleFromFileName(fileName: string): string {
     .replace(/\.[^.]*$/, '')
     .replace(/[_]+/g, ' ')
     .trim();
-  return (stem || 'Untitled manuscript').slice(0, 200);
+  return fitDerivedTitle(stem || 'Untitled manuscript');
 }
 
 /**
