@@ -63,3 +63,21 @@ export const MESSAGES = {
   profileSaved: 'Profile saved!',
   contactSent: 'Thanks! Your message was sent.',
 } as const;
+
+/** Messages about malformed input (hostile or broken requests): each says what to change. */
+export const INPUT_MESSAGES = {
+  controlCharacters:
+    'Remove the invisible control characters from this field (they often come from copying and pasting).',
+  lineBreaks: 'This field takes a single line: remove the line breaks and tabs.',
+  reservedFieldName: (name: string) => `"${name}" is not a field of this form.`,
+  repeatedField: (name: string) => `Send the field "${name}" only once.`,
+  tooManyFields: (limit: number) =>
+    `This form has too many fields (at most ${limit}). Reload the page and send it again.`,
+  formUnreadable:
+    'The form could not be read (it was cut off or badly encoded). Reload the page and try again.',
+  noBoundary:
+    'The form could not be read: its content type has no multipart boundary. Send it from the page again.',
+  badJson: 'The request body is not valid JSON.',
+  badFileName:
+    'The file name could not be read. Rename the file with ordinary letters and digits, and upload again.',
+} as const;

@@ -20,6 +20,7 @@ import { Mailer } from './lib/mail.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerStatic } from './plugins/static.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerCsrf(app);
   registerSession(app);
   await registerStatic(app);
