@@ -69,7 +69,8 @@ export const INPUT_MESSAGES = {
   controlCharacters:
     'Remove the invisible control characters from this field (they often come from copying and pasting).',
   lineBreaks: 'This field takes a single line: remove the line breaks and tabs.',
-  reservedFieldName: (name: string) => `"${name}" is not a field of this form.`,
+  reservedFieldName:
+    'This form has a field name no form of ours uses (such as "__proto__" or "constructor"). Send the form from the page again.',
   repeatedField: (name: string) => `Send the field "${name}" only once.`,
   tooManyFields: (limit: number) =>
     `This form has too many fields (at most ${limit}). Reload the page and send it again.`,

@@ -17,6 +17,7 @@ import { defineJobs } from './jobs/index.ts';
 import { ConversionPool } from './jobs/conversion-pool.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { Mailer } from './lib/mail.ts';
+import { FORM_FIELD_LIMIT } from './lib/multipart-fields.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -99,7 +100,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     crossOriginEmbedderPolicy: false,
   });
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 50 } });
+  await app.register(multipart, {
+    limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: FORM_FIELD_LIMIT },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Margins API', version: '1.0.0' },
