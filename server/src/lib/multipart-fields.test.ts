@@ -20,7 +20,7 @@ afterAll(() => test.close());
 
 const text = '# Title\n\nA few words of a story.\n';
 /** The three multipart forms, each with what makes a valid request of it. */
-const forms = () => [
+const forms = (): Array<{ url: string; fields: Record<string, string>; file?: boolean }> => [
   { url: '/profile/', fields: { display_name: 'Ada', handle: author.user.handle! } },
   { url: `/manuscript/${manuscriptId}/edit`, fields: { title: 'A title' } },
   { url: '/manuscript/document', fields: { title: 'A title' }, file: true },
