@@ -79,6 +79,4 @@ export const INPUT_MESSAGES = {
   noBoundary:
     'The form could not be read: its content type has no multipart boundary. Send it from the page again.',
   badJson: 'The request body is not valid JSON.',
-  badFileName:
-    'The file name could not be read. Rename the file with ordinary letters and digits, and upload again.',
 } as const;

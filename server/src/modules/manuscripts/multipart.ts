@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MANUSCRIPT_FILE_FIELD, MANUSCRIPT_UPLOAD_MAX_BYTES } from '@margins/common';
+import { cleanFileName } from '../../lib/file-names.ts';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import {
   checkFieldName,
@@ -40,7 +41,8 @@ export async function multipartToBody(request: FastifyRequest): Promise<void> {
           });
         }
         uploads.set(request, {
-          fileName: part.filename || 'the file',
+          // The sender's name can hold line breaks, NUL, anything: only a clean one goes on.
+          fileName: cleanFileName(part.filename ?? '', 'the file'),
           bytes: await part.toBuffer(),
         });
         continue;
