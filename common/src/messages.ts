@@ -78,5 +78,5 @@ export const INPUT_MESSAGES = {
     'The form could not be read (it was cut off or badly encoded). Reload the page and try again.',
   noBoundary:
     'The form could not be read: its content type has no multipart boundary. Send it from the page again.',
-  badJson: 'The request body is not valid JSON.',
+  badAddress: 'This address is not valid. Check the link, or go back and try again.',
 } as const;
