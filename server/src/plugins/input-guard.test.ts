@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INPUT_MESSAGES } from '@margins/common';
 import { personFor, type Person } from '../modules/invites/test-helpers.ts';
+import { buildManuscript } from '../modules/manuscripts/test-helpers.ts';
 import { createTestApp, TestClient, type TestApp } from '../test/harness.ts';
 import { controlCharacterErrors } from './input-guard.ts';
 
@@ -65,6 +66,31 @@ describe('control characters in a JSON body', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ name: [INPUT_MESSAGES.controlCharacters] });
+  });
+});
+
+describe('one-line fields (the shared singleLineText schema)', () => {
+  it('refuse line breaks and tabs in a title, a display name and a contact subject', async () => {
+    const manuscript = await buildManuscript(test.ctx.db, reader.user);
+    const title = await reader.client.post(`/manuscript/${manuscript.id}/edit`, {
+      title: 'Two\nlines',
+    });
+    expect(title.statusCode).toBe(400);
+    expect(title.json().errors.title).toEqual([INPUT_MESSAGES.lineBreaks]);
+    const profile = await reader.client.post('/profile/', {
+      display_name: 'Tab\there',
+      handle: reader.user.handle,
+    });
+    expect(profile.statusCode).toBe(400);
+    expect(profile.json().errors.display_name).toEqual([INPUT_MESSAGES.lineBreaks]);
+    const contact = await reader.client.post('/contact', {
+      name: 'Zed',
+      email: 'zed@example.test',
+      subject: 'Line\r\nbreak',
+      message: 'Line\r\nbreaks are fine here.',
+    });
+    expect(contact.statusCode).toBe(400);
+    expect(contact.json().errors).toEqual({ subject: [INPUT_MESSAGES.lineBreaks] });
   });
 });
 
