@@ -84,3 +84,20 @@ export const MESSAGES = {
   textEncodingUnknown:
     'We could not tell how the text in this file is encoded, so it would show as gibberish. Open it in your editor, save it as UTF-8 (usually under Save As → Encoding), and upload again.',
 } as const;
+
+/** Messages about malformed input (hostile or broken requests): each says what to change. */
+export const INPUT_MESSAGES = {
+  controlCharacters:
+    'Remove the invisible control characters from this field (they often come from copying and pasting).',
+  lineBreaks: 'This field takes a single line: remove the line breaks and tabs.',
+  reservedFieldName:
+    'This form has a field name no form of ours uses (such as "__proto__" or "constructor"). Send the form from the page again.',
+  repeatedField: (name: string) => `Send the field "${name}" only once.`,
+  tooManyFields: (limit: number) =>
+    `This form has too many fields (at most ${limit}). Reload the page and send it again.`,
+  formUnreadable:
+    'The form could not be read (it was cut off or badly encoded). Reload the page and try again.',
+  noBoundary:
+    'The form could not be read: its content type has no multipart boundary. Send it from the page again.',
+  badAddress: 'This address is not valid. Check the link, or go back and try again.',
+} as const;

@@ -16,9 +16,11 @@ import { defineJobs } from './jobs/index.ts';
 import { ConversionPool } from './jobs/conversion-pool.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { Mailer } from './lib/mail.ts';
+import { FORM_FIELD_LIMIT } from './lib/multipart-fields.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
 import { registerCsrf } from './plugins/csrf.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { handleFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -50,6 +52,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -82,7 +85,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(cookie, { secret: config.sessionSecret });
   await registerSecurityHeaders(app);
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 50 } });
+  await app.register(multipart, {
+    limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: FORM_FIELD_LIMIT },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Margins API', version: '1.0.0' },
@@ -97,6 +102,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerCsrf(app);
   registerSession(app);
   await registerStatic(app);

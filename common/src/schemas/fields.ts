@@ -1,5 +1,6 @@
 // Field schemas several schema files share (not exported from the package index).
 import { z } from 'zod';
+import { INPUT_MESSAGES } from '../messages.ts';
 
 /** A database id: a positive 32-bit integer (also from a path string). */
 export const databaseId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -10,3 +11,37 @@ export const formBoolean = z
     error: 'Choose yes or no.',
   })
   .transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
+
+/** C0 control characters except tab, LF and CR, and DEL. */
+// eslint-disable-next-line no-control-regex -- control characters are what is being refused
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** A UTF-16 surrogate without its pair (not text: it cannot be encoded as UTF-8). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+
+/**
+ * Why a string may not be stored, or null when it may: PostgreSQL refuses NUL in text, and
+ * other control characters and lone surrogates break pages, headers and JSON elsewhere.
+ * Multi-line text may keep tab, LF and CR; a one-line value (a name, a path or query value)
+ * may not.
+ */
+export function controlCharacterProblem(
+  value: string,
+  options: { multiLine: boolean },
+): string | null {
+  if (CONTROL_CHARACTER.test(value) || LONE_SURROGATE.test(value)) {
+    return INPUT_MESSAGES.controlCharacters;
+  }
+  if (!options.multiLine && LINE_BREAK_OR_TAB.test(value)) return INPUT_MESSAGES.lineBreaks;
+  return null;
+}
+
+/** A string with no control characters (multi-line text: tab, LF and CR allowed). */
+export const plainText = (options: { multiLine: boolean } = { multiLine: true }) =>
+  z.string().superRefine((value, context) => {
+    const problem = controlCharacterProblem(value, options);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
+/** One line of text: no control characters, tab or line breaks. */
+export const singleLineText = () => plainText({ multiLine: false });

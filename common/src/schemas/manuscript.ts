@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, INVITE_TYPES } from '../constants.ts';
+import { singleLineText } from './fields.ts';
 import { publicUser } from './user.ts';
 import { genreCategory } from './profile.ts';
 import { conversionReport } from './manuscript-report.ts';
@@ -63,7 +64,10 @@ const genreIds = z
   )
   .transform((ids) => [...new Set(ids)]);
 
-const title = z.string().trim().min(1, 'Enter a title.').max(200, 'Use at most 200 characters.');
+const title = singleLineText()
+  .trim()
+  .min(1, 'Enter a title.')
+  .max(200, 'Use at most 200 characters.');
 const summary = z.string().trim().max(2000, 'Use at most 2000 characters.');
 const visibility = z.enum(INVITE_TYPES, {
   error: 'Choose who may read it: private, restricted, logged_in or public.',
@@ -101,8 +105,7 @@ export type ManuscriptEditValues = z.output<typeof manuscriptEditBody>;
  */
 export const manuscriptUploadFields = manuscriptEditBody.extend({
   /** Empty or absent: the title is taken from the document. */
-  title: z
-    .string()
+  title: singleLineText()
     .trim()
     .max(200, 'Use at most 200 characters.')
     .optional()

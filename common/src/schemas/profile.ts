@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KEYS, SOCIAL_FIELDS } from '../constants.ts';
 import { handleSchema } from './auth.ts';
 import { errorBody } from './common.ts';
+import { singleLineText } from './fields.ts';
 import { currentUser as currentUserSchema, publicUser } from './user.ts';
 
 /** Field name → messages. */
@@ -45,8 +46,7 @@ const formBoolean = z
  */
 export const profileForm = z.object({
   handle: handleSchema,
-  display_name: z
-    .string()
+  display_name: singleLineText()
     .trim()
     .min(1, 'Enter a display name.')
     .max(80, 'Use at most 80 characters.'),

@@ -1,18 +1,45 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@margins/common';
+import { INPUT_MESSAGES, MESSAGES, type ErrorBody } from '@margins/common';
 import { HttpError, type FieldErrors } from '../lib/http-errors.ts';
 import { renderPage, wantsJson } from '../modules/pages/render.ts';
+
+/**
+ * Sends an error body as plain JSON: never through the route's response schema, whose 4xx
+ * shape may be richer (the profile form's `form`) and would turn the answer into a 500.
+ */
+function sendError(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => JSON.stringify(payload))
+    .send(body);
+}
+
+/**
+ * Errors Fastify meets before any route runs (a path that is not valid UTF-8 once decoded, a
+ * path parameter over its length limit): the one error shape, not Fastify's own.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error.statusCode !== undefined && error.statusCode < 500) {
+    return sendError(reply, error.statusCode, { error: INPUT_MESSAGES.badAddress });
+  }
+  return sendError(reply, 500, { error: MESSAGES.serverError });
+}
 
 /** One error shape for every failure: {error, errors?}; never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply
-        .status(error.status)
-        .send(
-          error.errors ? { error: error.message, errors: error.errors } : { error: error.message },
-        );
+      return sendError(
+        reply,
+        error.status,
+        error.errors ? { error: error.message, errors: error.errors } : { error: error.message },
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
@@ -21,18 +48,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const field = path.split('.')[0] || '_';
         (errors[field] ??= []).push(issue.message ?? 'Invalid value.');
       }
-      return reply.status(400).send({ error: MESSAGES.checkFormFields, errors });
+      return sendError(reply, 400, { error: MESSAGES.checkFormFields, errors });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
-      return reply.status(500).send({ error: MESSAGES.serverError });
+      return sendError(reply, 500, { error: MESSAGES.serverError });
     }
-    if (status === 429) return reply.status(429).send({ error: MESSAGES.tooManyRequests });
-    if (status === 413) {
-      return reply.status(413).send({ error: 'That file is too large.' });
-    }
-    return reply.status(status).send({ error: error.message || 'Bad request.' });
+    if (status === 429) return sendError(reply, 429, { error: MESSAGES.tooManyRequests });
+    if (status === 413) return sendError(reply, 413, { error: 'That file is too large.' });
+    return sendError(reply, status, { error: error.message || 'Bad request.' });
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -18,6 +18,7 @@ import {
 } from '@margins/common';
 import type { AppContext, UserRow } from '../context.ts';
 import { badRequest, HttpError } from '../lib/http-errors.ts';
+import { assertPlainInput } from '../plugins/input-guard.ts';
 import { userFromSessionCookie } from '../modules/auth/sessions.ts';
 import {
   createComment,
@@ -116,6 +117,8 @@ export function registerHandlers(
       const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
       void (async () => {
         try {
+          // The HTTP routes get this from plugins/input-guard.ts; socket events check here.
+          assertPlainInput(payload, { multiLine: true });
           const viewer = await viewerOf(socket);
           if (viewer && WRITES.has(event)) countCommentWrite(ctx, viewer.id);
           reply({ ok: true, ...(await run(viewer)) });

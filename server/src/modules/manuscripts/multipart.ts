@@ -1,6 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { MANUSCRIPT_FILE_FIELD, MANUSCRIPT_UPLOAD_MAX_BYTES, MESSAGES } from '@margins/common';
+import { MANUSCRIPT_FILE_FIELD, MANUSCRIPT_UPLOAD_MAX_BYTES } from '@margins/common';
+import { cleanFileName } from '../../lib/file-names.ts';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
+import {
+  checkFieldName,
+  FORM_FIELD_LIMIT,
+  FormFields,
+  multipartError,
+} from '../../lib/multipart-fields.ts';
 
 /** The one file of an upload form. */
 export interface UploadedFile {
@@ -12,6 +19,8 @@ export const FILE_TOO_LARGE_MESSAGE = `That file is larger than ${MANUSCRIPT_UPL
 export const CHOOSE_FILE_MESSAGE = 'Choose a file to upload.';
 
 const uploads = new WeakMap<FastifyRequest, UploadedFile>();
+/** The fields of the manuscript forms that may repeat (a list of genres). */
+const LIST_FIELDS: ReadonlySet<string> = new Set(['genre_ids']);
 
 /**
  * A preValidation hook for routes that take multipart or JSON: a multipart form becomes the
@@ -20,9 +29,10 @@ const uploads = new WeakMap<FastifyRequest, UploadedFile>();
  */
 export async function multipartToBody(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart()) return;
-  const fields: Record<string, string | string[]> = {};
+  const fields = new FormFields(LIST_FIELDS);
   try {
     for await (const part of request.parts()) {
+      checkFieldName(part.fieldname);
       if (part.type === 'file') {
         if (part.fieldname !== MANUSCRIPT_FILE_FIELD) {
           await part.toBuffer();
@@ -31,20 +41,21 @@ export async function multipartToBody(request: FastifyRequest): Promise<void> {
           });
         }
         uploads.set(request, {
-          fileName: part.filename || 'the file',
+          // The sender's name can hold line breaks, NUL, anything: only a clean one goes on.
+          fileName: cleanFileName(part.filename ?? '', 'the file'),
           bytes: await part.toBuffer(),
         });
         continue;
       }
-      const value = typeof part.value === 'string' ? part.value : String(part.value);
-      const existing = fields[part.fieldname];
-      if (existing === undefined) fields[part.fieldname] = value;
-      else fields[part.fieldname] = [...(Array.isArray(existing) ? existing : [existing]), value];
+      fields.add(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
     }
   } catch (error) {
-    throw translateMultipartError(error);
+    throw multipartError(error, {
+      fieldLimit: FORM_FIELD_LIMIT,
+      fileTooLarge: new HttpError(413, FILE_TOO_LARGE_MESSAGE),
+    });
   }
-  (request as { body: unknown }).body = fields;
+  (request as { body: unknown }).body = fields.values;
 }
 
 /** The file sent with a multipart request, or a 400 asking for one. */
@@ -53,23 +64,4 @@ export function uploadedFile(request: FastifyRequest): UploadedFile {
   if (!file)
     throw badRequest({ [MANUSCRIPT_FILE_FIELD]: [CHOOSE_FILE_MESSAGE] }, CHOOSE_FILE_MESSAGE);
   return file;
-}
-
-function translateMultipartError(error: unknown): unknown {
-  if (error instanceof HttpError) return error;
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, FILE_TOO_LARGE_MESSAGE);
-  if (code === 'FST_FILES_LIMIT') {
-    return badRequest(
-      { [MANUSCRIPT_FILE_FIELD]: [MESSAGES.oneFileAtATime] },
-      MESSAGES.oneFileAtATime,
-    );
-  }
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-    return badRequest({ _: ['Too many form fields.'] }, 'Too many form fields.');
-  }
-  if (code?.startsWith('FST_')) {
-    return new HttpError(400, 'The form could not be read. Reload the page and try again.');
-  }
-  return error;
 }

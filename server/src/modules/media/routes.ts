@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, PICTURE_TYPES } from '@margins/common';
+import { contentDisposition } from '../../lib/file-names.ts';
 import { authorize } from '../../lib/http-errors.ts';
 import type { AppContext, UserRow } from '../../context.ts';
 import { canViewManuscriptMedia } from '../manuscripts/media-access.ts';
 import { canViewMedia } from './policy.ts';
-import { findMedia, type StoredMedia } from './service.ts';
+import { findMedia, originalFileName, type StoredMedia } from './service.ts';
 
 const tags = ['media'];
 const mediaParams = z.object({
@@ -51,10 +52,7 @@ export async function mediaRoutes(root: FastifyInstance): Promise<void> {
       // Ids are never reused: a new picture gets a new id, so the bytes never change.
       return reply
         .header('content-type', media.contentType)
-        .header(
-          'content-disposition',
-          media.contentType.startsWith('image/') ? 'inline' : 'attachment',
-        )
+        .header('content-disposition', await dispositionOf(ctx, media))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header(
@@ -64,6 +62,13 @@ export async function mediaRoutes(root: FastifyInstance): Promise<void> {
         .send(media.data);
     },
   );
+}
+
+/** Pictures show inline; an uploaded original downloads under its (cleaned, encoded) name. */
+async function dispositionOf(ctx: AppContext, media: StoredMedia): Promise<string> {
+  if (media.contentType.startsWith('image/')) return 'inline';
+  const fileName = await originalFileName(ctx.db, media.id);
+  return fileName ? contentDisposition('attachment', fileName) : 'attachment';
 }
 
 /** Profile pictures by the media policy; a manuscript's files by the manuscript's policy. */

@@ -86,3 +86,13 @@ export async function findMedia(db: Db, id: string): Promise<StoredMedia | null>
     .where(eq(schema.media.id, id));
   return row ?? null;
 }
+
+/** The name an uploaded original was sent under (its first conversion's), or null. */
+export async function originalFileName(db: Db, mediaId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ fileName: schema.documentConversions.fileName })
+    .from(schema.documentConversions)
+    .where(eq(schema.documentConversions.originalMediaId, mediaId))
+    .limit(1);
+  return row?.fileName ?? null;
+}

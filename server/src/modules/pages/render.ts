@@ -10,6 +10,7 @@ const NOT_BUILT = `<!doctype html><html><head><meta charset="utf-8"><title>Margi
 <body><main data-page="not-built"><p>The web app is not built yet. Run <code>npm run build</code>
 (or <code>npm start</code>, which builds it) and reload.</p></main><!--PAGE_CONFIG--></body></html>`;
 
+const PAGE_CONFIG_MARKER = '<!--PAGE_CONFIG-->';
 let cachedShell: string | null = null;
 
 function shell(): string {
@@ -45,6 +46,34 @@ export function buildPageConfig(
   };
 }
 
+/** Characters escaped in the inert JSON: `<` (no `</script>` or `<!--` can end or change the
+ * script element), `>` and `&` for good measure, and U+2028/2029 (line breaks to old parsers). */
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
+
+/**
+ * The page configuration as the text of an inert `<script type="application/json">`: any
+ * string round-trips through the browser's JSON.parse (JSON.stringify already escapes control
+ * characters and lone surrogates).
+ */
+export function serialisePageConfig(config: PageConfig): string {
+  return JSON.stringify(config).replace(
+    UNSAFE_IN_SCRIPT,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * The shell with the configuration in place of its marker. Concatenation, not
+ * String.replace: `$'`, `$&` and a dollar before a backtick in a user's text are replacement
+ * patterns there.
+ */
+export function injectPageConfig(html: string, config: PageConfig): string {
+  const at = html.indexOf(PAGE_CONFIG_MARKER);
+  if (at === -1) return html;
+  const script = `<script id="page-config" type="application/json">${serialisePageConfig(config)}</script>`;
+  return html.slice(0, at) + script + html.slice(at + PAGE_CONFIG_MARKER.length);
+}
+
 /** Sends the React shell with the page configuration injected as inert JSON. */
 export function renderPage(
   request: FastifyRequest,
@@ -53,14 +82,7 @@ export function renderPage(
   data: Record<string, unknown> = {},
   status = 200,
 ) {
-  const json = JSON.stringify(buildPageConfig(request, page, data))
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  const html = shell().replace(
-    '<!--PAGE_CONFIG-->',
-    `<script id="page-config" type="application/json">${json}</script>`,
-  );
+  const html = injectPageConfig(shell(), buildPageConfig(request, page, data));
   return reply
     .status(status)
     .header('cache-control', 'no-store')

@@ -7,8 +7,14 @@ import {
   type ProfileFormErrorResponse,
   type ProfileFormValues,
 } from '@margins/common';
-import type { FieldErrors } from '../../lib/http-errors.ts';
-import { checkPicture, type PictureType } from '../media/service.ts';
+import { HttpError, type FieldErrors } from '../../lib/http-errors.ts';
+import {
+  checkFieldName,
+  FormFields,
+  multipartError,
+  PROFILE_FIELD_LIMIT,
+} from '../../lib/multipart-fields.ts';
+import { checkPicture, PICTURE_SIZE_MESSAGE, type PictureType } from '../media/service.ts';
 
 /** The profile form as it arrived, before validation. */
 export interface ProfileInput {
@@ -22,33 +28,48 @@ export interface PictureUpload {
   data: Buffer;
 }
 
-const FIELD_LIMIT = 40;
 /** A picture past the limit is cut off and marked truncated (a field error), not thrown. */
 const PARTS_OPTIONS: Parameters<FastifyRequest['parts']>[0] & { throwFileSizeLimit: boolean } = {
-  limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: FIELD_LIMIT, parts: FIELD_LIMIT + 1 },
+  limits: {
+    fileSize: PICTURE_MAX_BYTES,
+    files: 1,
+    fields: PROFILE_FIELD_LIMIT,
+    parts: PROFILE_FIELD_LIMIT + 1,
+  },
   throwFileSizeLimit: false,
 };
 
 /**
  * Reads the profile form from multipart (text fields and an optional `picture` file, cut
- * off past PICTURE_MAX_BYTES) or from a JSON / urlencoded body.
+ * off past PICTURE_MAX_BYTES) or from a JSON / urlencoded body. A form that cannot be read
+ * (prototype or repeated field names, control characters, a cut-off body) is a 400.
  */
 export async function readProfileInput(request: FastifyRequest): Promise<ProfileInput> {
   if (!request.isMultipart()) return { fields: request.body ?? {}, picture: null };
-  const fields: Record<string, unknown> = {};
+  const fields = new FormFields();
   let picture: ProfileInput['picture'] = null;
-  const parts = request.parts(PARTS_OPTIONS);
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = part.value;
-      continue;
+  try {
+    for await (const part of request.parts(PARTS_OPTIONS)) {
+      checkFieldName(part.fieldname);
+      if (part.type === 'field') {
+        fields.add(
+          part.fieldname,
+          typeof part.value === 'string' ? part.value : String(part.value),
+        );
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      // A form with an empty file input still sends a part: no name, no bytes.
+      if (part.fieldname !== 'picture' || (bytes.byteLength === 0 && !part.filename)) continue;
+      picture = { bytes, truncated: part.file.truncated };
     }
-    const bytes = await part.toBuffer();
-    // A form with an empty file input still sends a part: no name, no bytes.
-    if (part.fieldname !== 'picture' || (bytes.byteLength === 0 && !part.filename)) continue;
-    picture = { bytes, truncated: part.file.truncated };
+  } catch (error) {
+    throw multipartError(error, {
+      fieldLimit: PROFILE_FIELD_LIMIT,
+      fileTooLarge: new HttpError(413, PICTURE_SIZE_MESSAGE),
+    });
   }
-  return { fields, picture };
+  return { fields: fields.values, picture };
 }
 
 /** Field name → messages of a zod error (the first path segment names the field). */
@@ -80,9 +101,13 @@ export function validateProfileInput(
 }
 
 /** The 400 answer of the profile form: {error, errors, form: {errors}}. */
-export function sendFormErrors(reply: FastifyReply, errors: FieldErrors) {
+export function sendFormErrors(
+  reply: FastifyReply,
+  errors: FieldErrors,
+  message: string = MESSAGES.checkFormFields,
+) {
   const body: ProfileFormErrorResponse = {
-    error: MESSAGES.checkFormFields,
+    error: message,
     errors,
     form: { errors },
   };

@@ -69,14 +69,15 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const input = validateProfileInput(await readProfileInput(request));
-      if (!input.ok) return sendFormErrors(reply, input.errors);
       try {
+        // A form that cannot be read is answered like a field error (the 400 shape has `form`).
+        const input = validateProfileInput(await readProfileInput(request));
+        if (!input.ok) return sendFormErrors(reply, input.errors);
         const updated = await profile.updateProfile(ctx, user, input.values, input.picture);
         return { form: { errors: {} }, user: presentCurrentUser(updated) };
       } catch (error) {
         if (error instanceof HttpError && error.status === 400 && error.errors) {
-          return sendFormErrors(reply, error.errors);
+          return sendFormErrors(reply, error.errors, error.message);
         }
         throw error;
       }

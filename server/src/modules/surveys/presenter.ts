@@ -8,7 +8,8 @@ export type SurveyAudience = 'author' | 'reader';
 
 /** A survey for its author (with correctChoice) or for readers (without). */
 export function presentSurvey(row: SurveyRow, audience: SurveyAudience): Survey {
-  const questions: Record<string, SurveyQuestion> = {};
+  // Question ids are the author's (`__proto__` fits SURVEY_KEY): a null-prototype map.
+  const questions = Object.create(null) as Record<string, SurveyQuestion>;
   for (const [id, question] of Object.entries(row.questions)) {
     questions[id] = {
       question: question.question,

@@ -13,19 +13,21 @@ export function checkAnswers(
   questions: Record<string, StoredQuestion>,
   answers: SurveyAnswers,
 ): { answers: StoredAnswers; errors: null } | { answers: null; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const cleaned: StoredAnswers = {};
+  // Keys are the reader's: null-prototype maps and own-key lookups, so that `toString` or
+  // `constructor` is an unknown question, not a method of Object.prototype.
+  const errors: FieldErrors = Object.create(null) as FieldErrors;
+  const cleaned: StoredAnswers = Object.create(null) as StoredAnswers;
   const fail = (key: string, message: string) => (errors[key] ??= []).push(message);
   for (const [key, value] of Object.entries(answers)) {
     if (key.startsWith(COMMENT_PREFIX)) {
-      const question = questions[key.slice(COMMENT_PREFIX.length)];
+      const question = ownValue(questions, key.slice(COMMENT_PREFIX.length));
       if (!question) fail(key, NO_SUCH_QUESTION);
       else if (!question.allowComments) fail(key, 'This question takes no comment.');
       else if (typeof value !== 'string') fail(key, 'A comment is text.');
       else if (value.trim()) cleaned[key] = value.trim();
       continue;
     }
-    const question = questions[key];
+    const question = ownValue(questions, key);
     if (!question) {
       fail(key, NO_SUCH_QUESTION);
       continue;
@@ -54,7 +56,12 @@ export function checkAnswers(
     fail('answers', 'Answer at least one question.');
   return Object.keys(errors).length > 0
     ? { answers: null, errors }
-    : { answers: cleaned, errors: null };
+    : { answers: { ...cleaned }, errors: null }; // a plain object again for the database driver
+}
+
+/** The value under `key` when the object has it as its own, never an inherited one. */
+function ownValue<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** A choice question with at least one right answer counts toward the score. */
@@ -78,7 +85,7 @@ export function scoreAnswers(
     const correct = question.choices
       .filter((choice) => choice.correctChoice)
       .map((c) => c.choiceId);
-    const answer = answers[id];
+    const answer = ownValue(answers, id);
     const picked = answer === undefined ? [] : typeof answer === 'string' ? [answer] : answer;
     const isRight =
       picked.length === correct.length && picked.every((choiceId) => correct.includes(choiceId));
