@@ -22,6 +22,7 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerStatic } from './plugins/static.ts';
+import { registerWire } from './plugins/wire.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { devMailRoutes } from './modules/dev-mail/routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     },
     crossOriginEmbedderPolicy: false,
   });
+  await registerWire(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 50 } });
   await app.register(swagger, {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageConfig } from '@margins/common';
 import { presentCurrentUser } from '../users/presenter.ts';
+import { preloadTags } from './preload.ts';
 
 import { webDist } from '../../paths.ts';
 
@@ -45,6 +46,11 @@ export function buildPageConfig(
   };
 }
 
+/** The shell with the page's own chunk preloaded next to the main one. */
+function withPreloads(html: string, page: string): string {
+  return html.replace('</head>', () => `${preloadTags(page)}</head>`);
+}
+
 /** Sends the React shell with the page configuration injected as inert JSON. */
 export function renderPage(
   request: FastifyRequest,
@@ -57,7 +63,7 @@ export function renderPage(
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  const html = shell().replace(
+  const html = withPreloads(shell(), page).replace(
     '<!--PAGE_CONFIG-->',
     `<script id="page-config" type="application/json">${json}</script>`,
   );
