@@ -36,6 +36,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
+import { discoverRoutes } from './modules/discover/routes.ts';
 import { scheduleHighlightSweep } from './modules/comments/sweep.ts';
 import { COMMENT_WRITES_PER_MINUTE } from './modules/comments/write-limit.ts';
 import { Realtime } from './realtime/index.ts';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(bookmarkRoutes);
   await app.register(surveyRoutes);
   await app.register(commentRoutes);
+  await app.register(discoverRoutes);
   ctx.realtime.attach(app);
 
   defineJobs(ctx.jobs);
