@@ -98,6 +98,10 @@ export const PAGES: Record<string, ComponentType> = {
     () => import('./access/survey-answers-page.tsx'),
     (m) => m.SurveyAnswersPage,
   ),
+  discover: page(
+    () => import('./discover/discover-page.tsx'),
+    (m) => m.DiscoverPage,
+  ),
   'not-found': NotFoundPage,
 };
 

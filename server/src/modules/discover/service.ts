@@ -124,7 +124,7 @@ export async function search(
   const wantedOffset = (request.page - 1) * DISCOVER_PAGE_SIZE;
   const headline = hasText
     ? sql`ts_headline('english', opening, (select query from params),
-        ${`StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`})`
+        ${`StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=20, MinWords=8, MaxFragments=1`})`
     : sql`null`;
 
   const statement = (fixes: string[]) => sql`

@@ -27,6 +27,7 @@ export const PAGE_SOURCES: Readonly<Record<string, string>> = {
   reader: 'src/pages/manuscripts/reader/reader-page.tsx',
   share: 'src/pages/access/share-landing.tsx',
   'm-survey-answers': 'src/pages/access/survey-answers-page.tsx',
+  discover: 'src/pages/discover/discover-page.tsx',
 };
 
 interface ManifestChunk {
