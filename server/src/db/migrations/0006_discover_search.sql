@@ -15,54 +15,51 @@ CREATE OR REPLACE FUNCTION margins_opening_text(html text) RETURNS text
         '\s+'))[1:2000],
       ' ')
   $$;--> statement-breakpoint
--- Rewrites one manuscript's search row from its sources; with_text also re-reads the opening
--- of its current draft (only when the draft changed: that is the costly part).
-CREATE OR REPLACE FUNCTION margins_search_refresh(target integer, with_text boolean) RETURNS void
-  LANGUAGE plpgsql AS $$
-DECLARE
-  m manuscripts%ROWTYPE;
-  author users%ROWTYPE;
-  genre_names text;
-  genre_list integer[];
-  opening_text text;
+-- Rewrites the search rows of some manuscripts from their sources, in one statement (the
+-- triggers pass one id; a bulk load passes many). with_text also re-reads the opening of the
+-- current draft (only when the draft changed: that is the costly part).
+CREATE OR REPLACE FUNCTION margins_search_refresh_many(targets integer[], with_text boolean)
+  RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  SELECT * INTO m FROM manuscripts WHERE id = target;
-  IF NOT FOUND THEN
-    DELETE FROM manuscript_search WHERE manuscript_id = target;
-    RETURN;
-  END IF;
-  SELECT * INTO author FROM users WHERE id = m.user_id;
-  SELECT coalesce(string_agg(g.name, ' '), ''), coalesce(array_agg(g.id ORDER BY g.id), '{}')
-    INTO genre_names, genre_list
-    FROM manuscript_genres mg JOIN genres g ON g.id = mg.genre_id
-    WHERE mg.manuscript_id = target;
-  IF with_text THEN
-    SELECT coalesce(margins_opening_text(v.html), '') INTO opening_text
-      FROM manuscript_versions v WHERE v.id = m.current_version_id;
-    opening_text := coalesce(opening_text, '');
-  ELSE
-    SELECT s.opening INTO opening_text FROM manuscript_search s WHERE s.manuscript_id = target;
-    opening_text := coalesce(opening_text, '');
-  END IF;
+  DELETE FROM manuscript_search s
+    WHERE s.manuscript_id = ANY(targets)
+      AND NOT EXISTS (SELECT 1 FROM manuscripts m WHERE m.id = s.manuscript_id);
   INSERT INTO manuscript_search AS s (
     manuscript_id, document, title_key, author_key, opening, listed, visibility, category,
     nsfw, flagged, owner_id, genre_ids, read_count, comment_count, created_at
-  ) VALUES (
-    target,
+  )
+  SELECT
+    m.id,
     setweight(to_tsvector('english', margins_fold(m.title)), 'A')
       || setweight(to_tsvector('english', margins_fold(
-           m.summary || ' ' || author.display_name || ' ' || coalesce(author.handle, ''))), 'B')
-      || setweight(to_tsvector('english', margins_fold(genre_names)), 'C')
-      || setweight(to_tsvector('english', margins_fold(opening_text)), 'D'),
+           m.summary || ' ' || u.display_name || ' ' || coalesce(u.handle, ''))), 'B')
+      || setweight(to_tsvector('english', margins_fold(g.names)), 'C')
+      || setweight(to_tsvector('english', margins_fold(t.opening)), 'D'),
     margins_fold(m.title),
-    margins_fold(author.display_name || ' ' || coalesce(author.handle, '')),
-    opening_text,
+    margins_fold(u.display_name || ' ' || coalesce(u.handle, '')),
+    t.opening,
     m.archived_at IS NULL AND NOT m.inking AND m.current_version_id IS NOT NULL,
-    m.visibility, m.category, m.nsfw, m.moderation_flag, m.user_id, genre_list,
-    (SELECT count(*) FROM bookmarks b WHERE b.manuscript_id = target),
-    (SELECT count(*) FROM comments c WHERE c.manuscript_id = target AND c.deleted_at IS NULL),
+    m.visibility, m.category, m.nsfw, m.moderation_flag, m.user_id, g.ids,
+    (SELECT count(*) FROM bookmarks b WHERE b.manuscript_id = m.id),
+    (SELECT count(*) FROM comments c WHERE c.manuscript_id = m.id AND c.deleted_at IS NULL),
     m.created_at
-  )
+  FROM manuscripts m
+  JOIN users u ON u.id = m.user_id
+  CROSS JOIN LATERAL (
+    SELECT coalesce(string_agg(genre.name, ' '), '') AS names,
+           coalesce(array_agg(genre.id ORDER BY genre.id), '{}') AS ids
+    FROM manuscript_genres mg JOIN genres genre ON genre.id = mg.genre_id
+    WHERE mg.manuscript_id = m.id
+  ) g
+  CROSS JOIN LATERAL (
+    SELECT coalesce(
+      CASE WHEN with_text
+        THEN (SELECT margins_opening_text(v.html) FROM manuscript_versions v
+              WHERE v.id = m.current_version_id)
+        ELSE (SELECT old.opening FROM manuscript_search old WHERE old.manuscript_id = m.id)
+      END, '') AS opening
+  ) t
+  WHERE m.id = ANY(targets)
   ON CONFLICT (manuscript_id) DO UPDATE SET
     document = excluded.document, title_key = excluded.title_key,
     author_key = excluded.author_key, opening = excluded.opening, listed = excluded.listed,
@@ -72,11 +69,16 @@ BEGIN
     created_at = excluded.created_at;
   INSERT INTO search_words (word)
     SELECT DISTINCT w
-    FROM regexp_split_to_table(margins_fold(m.title) || ' ' || margins_fold(author.display_name)
-      || ' ' || margins_fold(coalesce(author.handle, '')), '[^[:alnum:]]+') AS w
-    WHERE length(w) >= 3
+    FROM manuscripts m
+    JOIN users u ON u.id = m.user_id
+    CROSS JOIN LATERAL regexp_split_to_table(
+      margins_fold(m.title) || ' ' || margins_fold(u.display_name) || ' '
+        || margins_fold(coalesce(u.handle, '')), '[^[:alnum:]]+') AS w
+    WHERE m.id = ANY(targets) AND length(w) >= 3
   ON CONFLICT DO NOTHING;
 END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION margins_search_refresh(target integer, with_text boolean)
+  RETURNS void LANGUAGE sql AS $$ SELECT margins_search_refresh_many(ARRAY[target], with_text) $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION margins_search_on_manuscript() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
