@@ -39,6 +39,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
     outDir: 'dist',
+    // The server reads it to preload the chunk of the page it renders (pages/render.ts).
+    manifest: true,
     assetsDir: 'assets',
     emptyOutDir: true,
     rolldownOptions: {

@@ -113,3 +113,8 @@ export const HANDLE_PATTERN = /^[a-zA-Z0-9_]{3,30}$/;
 export const PASSWORD_MIN_LENGTH = 10;
 export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/** Discover: results per page, the longest search text, the highest page number asked for. */
+export const DISCOVER_PAGE_SIZE = 12;
+export const DISCOVER_QUERY_MAX = 200;
+export const DISCOVER_MAX_PAGE = 10_000;

@@ -14,3 +14,4 @@ export * from './schemas/comments-socket.ts';
 export * from './schemas/access.ts';
 export * from './messages-conversion.ts';
 export * from './schemas/manuscript-report.ts';
+export * from './schemas/discover.ts';

@@ -24,6 +24,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerStatic } from './plugins/static.ts';
+import { registerWire } from './plugins/wire.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { devMailRoutes } from './modules/dev-mail/routes.ts';
@@ -37,6 +38,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
+import { discoverRoutes } from './modules/discover/routes.ts';
 import { scheduleHighlightSweep } from './modules/comments/sweep.ts';
 import { COMMENT_WRITES_PER_MINUTE } from './modules/comments/write-limit.ts';
 import { Realtime } from './realtime/index.ts';
@@ -84,6 +86,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   await app.register(cookie, { secret: config.sessionSecret });
   await registerSecurityHeaders(app);
+  await registerWire(app);
   await app.register(formbody);
   await app.register(multipart, {
     limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: FORM_FIELD_LIMIT },
@@ -122,6 +125,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(bookmarkRoutes);
   await app.register(surveyRoutes);
   await app.register(commentRoutes);
+  await app.register(discoverRoutes);
   ctx.realtime.attach(app);
 
   defineJobs(ctx.jobs);

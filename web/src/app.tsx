@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider, ScrollRestoration, useLocation } from 'react-router';
 import type { PageConfig } from '@margins/common';
@@ -27,7 +27,10 @@ function PageFrame({ documentConfig }: { documentConfig: PageConfig | null }) {
   return (
     <PageConfigContext.Provider value={config}>
       <Layout page={config.page}>
-        <Page key={location.pathname} />
+        {/* Pages are chunks of their own; the server preloads the one it renders. */}
+        <Suspense fallback={<div aria-busy="true" className="min-h-[60vh]" />}>
+          <Page key={location.pathname} />
+        </Suspense>
       </Layout>
     </PageConfigContext.Provider>
   );

@@ -5,6 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -97,6 +100,8 @@ export async function openDatabase(options: {
       serializers: BYTEA_SERIALIZERS,
       parsers: BYTEA_PARSERS,
       startParams: PGLITE_START_PARAMS,
+      // Discover's search (migration 0005); PostgreSQL servers have them as contrib modules.
+      extensions: { fuzzystrmatch, pg_trgm, unaccent },
     });
     const db = drizzlePglite(pglite, { schema }) as unknown as Db;
     await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder });

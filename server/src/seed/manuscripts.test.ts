@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DiscoverResponse } from '@margins/common';
+import { shelfManuscript } from './shelf.ts';
 import { schema } from '../db/index.ts';
 import { createTestApp, TestClient, type TestApp } from '../test/harness.ts';
 import { seedDemoData } from './index.ts';
@@ -35,7 +37,9 @@ describe('demo manuscripts', () => {
       .innerJoin(
         schema.manuscriptVersions,
         eq(schema.manuscriptVersions.id, schema.manuscripts.currentVersionId),
-      );
+      )
+      // The demo authors' own; the shelf of generated ones is tested below.
+      .where(inArray(schema.users.handle, ['ada_quill', 'tomas_reyes']));
     expect(rows.map((row) => row.handle).sort()).toEqual([
       'ada_quill',
       'ada_quill',
@@ -76,5 +80,21 @@ describe('demo manuscripts', () => {
   it('writes the same novel every time', () => {
     expect(cartographerNovel(2_000)).toBe(cartographerNovel(2_000));
     expect(cartographerNovel()).not.toMatch(/lorem|ipsum/i);
+  });
+});
+
+describe('the demo shelf', () => {
+  it('makes Discover alive: dozens of public manuscripts in every category, found by search', async () => {
+    const found = await new TestClient(test.app).post('/discover/', { q: '' });
+    const body = found.json() as DiscoverResponse;
+    expect(body.total).toBeGreaterThanOrEqual(24);
+    expect(body.facets.categories.map((facet) => facet.category).sort()).toEqual([
+      'fiction',
+      'non-fiction',
+      'poetry',
+    ]);
+    const dragons = (await new TestClient(test.app).post('/discover/', { q: 'dargon' })).json();
+    expect((dragons as DiscoverResponse).total).toBeGreaterThan(0);
+    expect(shelfManuscript(3)).toEqual(shelfManuscript(3));
   });
 });

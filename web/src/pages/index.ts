@@ -1,50 +1,107 @@
-import type { ComponentType } from 'react';
-import { ShareLandingPage } from './access/share-landing.tsx';
-import { SurveyAnswersPage } from './access/survey-answers-page.tsx';
-import { AuthCallbackPage } from './auth/auth-callback.tsx';
-import { CompleteSignupPage } from './auth/complete-signup.tsx';
-import { InviteLandingPage } from './auth/invite-landing.tsx';
-import { LoginPage } from './auth/login.tsx';
-import { LogoutPage } from './auth/logout.tsx';
-import { SignupPage } from './auth/signup.tsx';
-import { VerifyPage } from './auth/verify.tsx';
-import { ContactPage } from './contact.tsx';
-import { DevMailPage } from './dev-mail.tsx';
+import { lazy, type ComponentType } from 'react';
 import { HomePage } from './home.tsx';
-import { MemberContentPage } from './info/member-content.tsx';
-import { OurThingPage } from './info/our-thing.tsx';
-import { PrivacyPage } from './info/privacy.tsx';
-import { TermsPage } from './info/terms.tsx';
-import { DashboardPage } from './manuscripts/dashboard-page.tsx';
-import { ReaderPage } from './manuscripts/reader/reader-page.tsx';
-import { UploadPage } from './manuscripts/upload-page.tsx';
 import { NotFoundPage } from './not-found.tsx';
-import { CurrentProfilePage } from './profile/current-profile.tsx';
-import { PublicProfilePage } from './profile/public-profile.tsx';
+
+/**
+ * A page loaded on demand: each page is its own chunk, so the landing page loads no socket
+ * client and no survey editor. The server preloads the chunk of the page it renders
+ * (`<link rel="modulepreload">`, from Vite's manifest), so a document load does not wait
+ * for the main chunk before asking for the page's.
+ */
+function page<Module>(
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType,
+): ComponentType {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
 
 /** config.page → the component that shows it. Pages of later issues are not here yet. */
 export const PAGES: Record<string, ComponentType> = {
   home: HomePage,
-  ourthing: OurThingPage,
-  terms: TermsPage,
-  privacy: PrivacyPage,
-  membercontent: MemberContentPage,
-  contact: ContactPage,
-  signup: SignupPage,
-  login: LoginPage,
-  logout: LogoutPage,
-  verify: VerifyPage,
-  'auth-callback': AuthCallbackPage,
-  'complete-signup': CompleteSignupPage,
-  'invite-landing': InviteLandingPage,
-  'current-profile': CurrentProfilePage,
-  'public-profile': PublicProfilePage,
-  'dev-mail': DevMailPage,
-  dashboard: DashboardPage,
-  upload: UploadPage,
-  reader: ReaderPage,
-  share: ShareLandingPage,
-  'm-survey-answers': SurveyAnswersPage,
+  ourthing: page(
+    () => import('./info/our-thing.tsx'),
+    (m) => m.OurThingPage,
+  ),
+  terms: page(
+    () => import('./info/terms.tsx'),
+    (m) => m.TermsPage,
+  ),
+  privacy: page(
+    () => import('./info/privacy.tsx'),
+    (m) => m.PrivacyPage,
+  ),
+  membercontent: page(
+    () => import('./info/member-content.tsx'),
+    (m) => m.MemberContentPage,
+  ),
+  contact: page(
+    () => import('./contact.tsx'),
+    (m) => m.ContactPage,
+  ),
+  signup: page(
+    () => import('./auth/signup.tsx'),
+    (m) => m.SignupPage,
+  ),
+  login: page(
+    () => import('./auth/login.tsx'),
+    (m) => m.LoginPage,
+  ),
+  logout: page(
+    () => import('./auth/logout.tsx'),
+    (m) => m.LogoutPage,
+  ),
+  verify: page(
+    () => import('./auth/verify.tsx'),
+    (m) => m.VerifyPage,
+  ),
+  'auth-callback': page(
+    () => import('./auth/auth-callback.tsx'),
+    (m) => m.AuthCallbackPage,
+  ),
+  'complete-signup': page(
+    () => import('./auth/complete-signup.tsx'),
+    (m) => m.CompleteSignupPage,
+  ),
+  'invite-landing': page(
+    () => import('./auth/invite-landing.tsx'),
+    (m) => m.InviteLandingPage,
+  ),
+  'current-profile': page(
+    () => import('./profile/current-profile.tsx'),
+    (m) => m.CurrentProfilePage,
+  ),
+  'public-profile': page(
+    () => import('./profile/public-profile.tsx'),
+    (m) => m.PublicProfilePage,
+  ),
+  'dev-mail': page(
+    () => import('./dev-mail.tsx'),
+    (m) => m.DevMailPage,
+  ),
+  dashboard: page(
+    () => import('./manuscripts/dashboard-page.tsx'),
+    (m) => m.DashboardPage,
+  ),
+  upload: page(
+    () => import('./manuscripts/upload-page.tsx'),
+    (m) => m.UploadPage,
+  ),
+  reader: page(
+    () => import('./manuscripts/reader/reader-page.tsx'),
+    (m) => m.ReaderPage,
+  ),
+  share: page(
+    () => import('./access/share-landing.tsx'),
+    (m) => m.ShareLandingPage,
+  ),
+  'm-survey-answers': page(
+    () => import('./access/survey-answers-page.tsx'),
+    (m) => m.SurveyAnswersPage,
+  ),
+  discover: page(
+    () => import('./discover/discover-page.tsx'),
+    (m) => m.DiscoverPage,
+  ),
   'not-found': NotFoundPage,
 };
 

@@ -47,7 +47,8 @@ export function presentComment(
     private: !visible,
     selection_id: row.selectionId,
     created: row.createdAt.toISOString(),
-    updated: row.updatedAt.toISOString(),
+    // When an unseen comment was edited is itself something its text would tell.
+    updated: (visible ? row.updatedAt : row.createdAt).toISOString(),
     rank: row.rank,
     ...(myVote !== undefined ? { my_vote: myVote } : {}),
     moderation_flag: row.moderationFlag,
@@ -82,6 +83,6 @@ export function presentHighlight(
     orphaned: row.orphaned,
     private: !visible,
     created: row.createdAt.toISOString(),
-    updated: row.updatedAt.toISOString(),
+    updated: (visible ? row.updatedAt : row.createdAt).toISOString(),
   };
 }

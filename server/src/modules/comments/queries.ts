@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm
 import type { CommentListResponse, Highlight } from '@margins/common';
 import { schema, type Executor } from '../../db/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { canSeeCommentText, canSeeHighlightText } from './policy.ts';
 import {
   presentComment,
   presentHighlight,
@@ -85,7 +86,7 @@ export async function listManuscriptComments(
   since?: Date,
 ): Promise<CommentListResponse> {
   const manuscriptId = scope.manuscript.id;
-  const cursor = new Date((await databaseNow(db)).getTime() - CURSOR_MARGIN_SECONDS * 1000);
+  const stepBack = new Date((await databaseNow(db)).getTime() - CURSOR_MARGIN_SECONDS * 1000);
   const highlightFilter = since
     ? and(eq(schema.highlights.manuscriptId, manuscriptId), gt(schema.highlights.changedAt, since))
     : and(eq(schema.highlights.manuscriptId, manuscriptId), isNull(schema.highlights.deletedAt));
@@ -141,8 +142,36 @@ export async function listManuscriptComments(
         .map((row) => row.comment.id),
       highlights: highlightRows.filter((row) => row.deletedAt !== null).map((row) => row.id),
     },
-    cursor: cursor.toISOString(),
+    cursor: listCursor(scope, highlightRows, commentRows, stepBack, since).toISOString(),
   };
+}
+
+/**
+ * Where the next `since` may start: the latest change this viewer can see in the answer, but
+ * never later than the database's clock stepped back by the margin. Taken from the data
+ * (not the clock alone), an unchanged list answers the same bytes, so its ETag holds; and an
+ * edit of a comment whose text the viewer may not see moves nothing they are sent.
+ */
+function listCursor(
+  scope: CommentScope,
+  highlights: HighlightRow[],
+  comments: Array<{ comment: CommentRow }>,
+  stepBack: Date,
+  since: Date | undefined,
+): Date {
+  let latest = since?.getTime() ?? 0;
+  const seen = (changed: Date, created: Date, visible: boolean, deleted: boolean) => {
+    latest = Math.max(latest, (visible || deleted ? changed : created).getTime());
+  };
+  for (const row of highlights) {
+    const visible = canSeeHighlightText(scope.viewer, row, scope.manuscript);
+    seen(row.changedAt, row.createdAt, visible, row.deletedAt !== null);
+  }
+  for (const { comment } of comments) {
+    const visible = canSeeCommentText(scope.viewer, comment, scope.manuscript);
+    seen(comment.changedAt, comment.createdAt, visible, comment.deletedAt !== null);
+  }
+  return new Date(Math.min(latest, stepBack.getTime()));
 }
 
 /** One highlight and its live comments, ordered by rank; 404 when gone or elsewhere. */

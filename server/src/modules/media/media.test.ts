@@ -83,6 +83,10 @@ describe('GET /media/:media_id', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-disposition']).toBe('inline');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const revalidated = await new TestClient(test.app).get(url, {
+      headers: { accept: '*/*', 'if-none-match': response.headers.etag as string },
+    });
+    expect(revalidated.statusCode).toBe(304);
     expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
   });
 

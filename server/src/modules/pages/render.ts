@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageConfig } from '@margins/common';
 import { presentCurrentUser } from '../users/presenter.ts';
+import { preloadTags } from './preload.ts';
 
 import { webDist } from '../../paths.ts';
 
@@ -74,6 +75,13 @@ export function injectPageConfig(html: string, config: PageConfig): string {
   return html.slice(0, at) + script + html.slice(at + PAGE_CONFIG_MARKER.length);
 }
 
+/** The shell with the page's own chunk preloaded next to the main one. */
+function withPreloads(html: string, page: string): string {
+  const at = html.indexOf('</head>');
+  if (at === -1) return html;
+  return html.slice(0, at) + preloadTags(page) + html.slice(at);
+}
+
 /** Sends the React shell with the page configuration injected as inert JSON. */
 export function renderPage(
   request: FastifyRequest,
@@ -82,7 +90,7 @@ export function renderPage(
   data: Record<string, unknown> = {},
   status = 200,
 ) {
-  const html = injectPageConfig(shell(), buildPageConfig(request, page, data));
+  const html = injectPageConfig(withPreloads(shell(), page), buildPageConfig(request, page, data));
   return reply
     .status(status)
     .header('cache-control', 'no-store')

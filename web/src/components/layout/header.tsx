@@ -16,6 +16,7 @@ interface NavItem {
 function navItemsFor(loginState: string): NavItem[] {
   if (loginState === 'logged_in') {
     return [
+      { to: '/discover/', label: 'Discover' },
       { to: '/dashboard', label: 'Dashboard' },
       { to: '/profile/', label: 'Profile' },
     ];
@@ -24,6 +25,7 @@ function navItemsFor(loginState: string): NavItem[] {
     return [{ to: '/auth/complete/signup', label: 'Finish signing up', primary: true }];
   }
   return [
+    { to: '/discover/', label: 'Discover' },
     { to: '/ourthing', label: 'Our thing' },
     { to: '/auth/login', label: 'Log in' },
     { to: '/auth/signup', label: 'Sign up', primary: true },

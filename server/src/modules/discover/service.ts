@@ -1,0 +1,211 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  DISCOVER_PAGE_SIZE,
+  type DiscoverRequest,
+  type DiscoverResponse,
+  type DiscoverSort,
+} from '@margins/common';
+import type { UserRow } from '../../context.ts';
+import { schema, type Db, type Executor } from '../../db/index.ts';
+import { presentMany } from '../manuscripts/queries.ts';
+import { iterPages } from './pager.ts';
+import { parseSnippet, SNIPPET_START, SNIPPET_STOP } from './snippet.ts';
+
+/**
+ * How close a misspelt word must come to a word of a title or an author's name to count as
+ * a match (pg_trgm word similarity: "dargon" ~ "dragon" is 0.43).
+ */
+const TYPO_SIMILARITY = 0.4;
+/** Trigram similarity a lexicon word needs to be a correction candidate at all. */
+const CANDIDATE_SIMILARITY = 0.2;
+/** The most letters a correction may change (Levenshtein distance). */
+const MAX_EDITS = 2;
+/** Words shorter than this are taken as typed: too short to tell a typo from another word. */
+const MIN_CORRECTED_LENGTH = 4;
+
+/** Search words worth correcting: plain words, not operators, long enough. */
+function correctableWords(q: string): string[] {
+  const words = q
+    .replace(/"[^"]*"/g, ' ')
+    .split(/\s+/)
+    .filter((word) => !word.startsWith('-'))
+    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter((word) => word.length >= MIN_CORRECTED_LENGTH && !/^(or|and|not)$/i.test(word));
+  return [...new Set(words)].slice(0, 8);
+}
+
+/**
+ * For each search word that no title or author's name contains, the nearest word that one
+ * does (at most MAX_EDITS letters away): "dargon" → "dragon". Trigrams find the candidates
+ * fast; the edit distance chooses, so swapped letters count as the small slip they are.
+ */
+async function corrections(tx: Executor, q: string): Promise<string[]> {
+  const words = correctableWords(q);
+  if (words.length === 0) return [];
+  await tx.execute(
+    sql`select set_config('pg_trgm.similarity_threshold', ${String(CANDIDATE_SIMILARITY)}, true)`,
+  );
+  const result = await tx.execute(sql`
+    select (
+      select w.word from search_words w
+      where w.word % q.word and levenshtein(w.word, q.word) <= ${MAX_EDITS}
+      order by levenshtein(w.word, q.word), similarity(w.word, q.word) desc
+      limit 1
+    ) as fix
+    from unnest(${`{${words.map((word) => `"${word}"`).join(',')}}`}::text[]) as typed(raw),
+         lateral (select margins_fold(typed.raw) as word) q
+    where not exists (select 1 from search_words w where w.word = q.word)`);
+  const rows = (result as unknown as { rows: Array<{ fix: string | null }> }).rows;
+  return rows.flatMap((row) => (row.fix ? [row.fix] : []));
+}
+
+/**
+ * Who may find a manuscript through Discover: converted and not archived; public ones, and
+ * logged_in ones for logged-in users (never private or restricted ones); a moderator-flagged
+ * one only by its owner; a mature one only by users whose preference shows mature content.
+ */
+export function discoverable(viewer: UserRow | null): SQL {
+  if (!viewer) {
+    return sql`s.listed and s.visibility = 'public' and not s.flagged and not s.nsfw`;
+  }
+  return sql`s.listed and s.visibility in ('public', 'logged_in')
+    and (not s.flagged or s.owner_id = ${viewer.id})
+    and (not s.nsfw or ${viewer.showMature})`;
+}
+
+function orderBy(sort: DiscoverSort, hasText: boolean): SQL {
+  switch (sort) {
+    case 'most_read':
+      return sql`read_count desc, created_at desc, manuscript_id desc`;
+    case 'most_commented':
+      return sql`comment_count desc, created_at desc, manuscript_id desc`;
+    case 'relevance':
+      if (hasText) return sql`rank desc, created_at desc, manuscript_id desc`;
+      return sql`created_at desc, manuscript_id desc`;
+    case 'newest':
+      return sql`created_at desc, manuscript_id desc`;
+  }
+}
+
+interface SearchRow {
+  total: number | string;
+  categories: Array<{ category: 'fiction' | 'non-fiction' | 'poetry'; count: number }>;
+  genres: Array<{ id: number; count: number }>;
+  items: Array<{ id: number; snippet: string | null; read_count: number }>;
+  current: number;
+}
+
+/**
+ * One search, in one statement on the search table (migration 0005): the matches the viewer
+ * may see, their count, the facet counts and one page of them in the chosen order. The
+ * words go through websearch_to_tsquery ("quoted phrases", OR, -exclusions; it never fails
+ * on syntax), titles and author names also by trigram similarity so a misspelling still finds
+ * them; accents are folded on both sides. Values are bound parameters, never SQL text.
+ */
+export async function search(
+  db: Db,
+  viewer: UserRow | null,
+  request: DiscoverRequest,
+): Promise<DiscoverResponse> {
+  const hasText = request.q !== '';
+  const textMatch = hasText
+    ? sql`and (s.document @@ p.query or p.key <% s.title_key or p.key <% s.author_key)`
+    : sql``;
+  const rank = hasText
+    ? sql`ts_rank(s.document, p.query)
+        + word_similarity(p.key, s.title_key) * 0.8
+        + word_similarity(p.key, s.author_key) * 0.4`
+    : sql`0`;
+  const genreFilter =
+    request.genre_ids.length > 0
+      ? sql`and genre_ids && ${`{${request.genre_ids.join(',')}}`}::integer[]`
+      : sql``;
+  const categoryFilter = request.fs ? sql`and category = ${request.fs}` : sql``;
+  const wantedOffset = (request.page - 1) * DISCOVER_PAGE_SIZE;
+  const headline = hasText
+    ? sql`ts_headline('english', opening, (select query from params),
+        ${`StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=20, MinWords=8, MaxFragments=1`})`
+    : sql`null`;
+
+  const statement = (fixes: string[]) => sql`
+    with params as (
+      select websearch_to_tsquery('english', margins_fold(${request.q}))
+               ${sql.join(
+                 fixes.map((fix) => sql` || plainto_tsquery('english', ${fix})`),
+                 sql``,
+               )} as query,
+             margins_fold(${request.q}) as key
+    ),
+    matched as materialized (
+      select s.manuscript_id, s.category, s.genre_ids, s.created_at, s.read_count,
+             s.comment_count, ${rank} as rank
+      from manuscript_search s, params p
+      where ${discoverable(viewer)} ${textMatch}
+    ),
+    filtered as materialized (
+      select * from matched where true ${categoryFilter} ${genreFilter}
+    ),
+    counted as (select count(*)::integer as total from filtered),
+    paged as (
+      select f.manuscript_id, f.read_count, row_number() over () as position
+      from (
+        select * from filtered order by ${orderBy(request.sort, hasText)}
+        limit ${DISCOVER_PAGE_SIZE}
+        offset (select least(${wantedOffset}, greatest(total - 1, 0) / ${DISCOVER_PAGE_SIZE} * ${DISCOVER_PAGE_SIZE}) from counted)
+      ) f
+    )
+    select
+      (select total from counted) as total,
+      (select least(${request.page}, greatest(total - 1, 0) / ${DISCOVER_PAGE_SIZE} + 1) from counted) as current,
+      (select coalesce(json_agg(json_build_object('category', category, 'count', n)), '[]')
+         from (select category, count(*)::integer as n from matched group by category) c) as categories,
+      (select coalesce(json_agg(json_build_object('id', genre_id, 'count', n)), '[]')
+         from (select unnest(genre_ids) as genre_id, count(*)::integer as n
+               from matched group by 1) g) as genres,
+      (select coalesce(json_agg(json_build_object(
+                'id', pg.manuscript_id, 'read_count', pg.read_count, 'snippet', ${headline})
+              order by pg.position), '[]')
+         from paged pg join manuscript_search s2 on s2.manuscript_id = pg.manuscript_id) as items
+  `;
+  const result = await db.transaction(async (tx) => {
+    const fixes = hasText ? await corrections(tx, request.q) : [];
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`,
+    );
+    return tx.execute(statement(fixes));
+  });
+  const row = (result as unknown as { rows: SearchRow[] }).rows[0]!;
+  const total = Number(row.total);
+  const lastPage = Math.max(1, Math.ceil(total / DISCOVER_PAGE_SIZE));
+  const current = Number(row.current);
+
+  const ids = row.items.map((item) => item.id);
+  const manuscripts =
+    ids.length === 0
+      ? []
+      : await db.select().from(schema.manuscripts).where(inArray(schema.manuscripts.id, ids));
+  const cards = new Map((await presentMany(db, manuscripts)).map((card) => [card.id, card]));
+  const items = row.items.flatMap((item) => {
+    const card = cards.get(item.id);
+    if (!card) return [];
+    return [{ ...card, read_count: item.read_count, snippet: parseSnippet(item.snippet) }];
+  });
+  return {
+    page: {
+      items,
+      iter_pages: iterPages(current, lastPage),
+      first_page: 1,
+      last_page: lastPage,
+      current,
+    },
+    total,
+    facets: { categories: row.categories, genres: row.genres },
+    query: {
+      q: request.q,
+      fs: request.fs,
+      genre_ids: request.genre_ids,
+      page: current,
+      sort: request.sort,
+    },
+  };
+}

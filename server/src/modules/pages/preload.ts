@@ -1,0 +1,75 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { webDist } from '../../paths.ts';
+
+/**
+ * The source module of each page the web app loads on demand (web/src/pages/index.ts; a
+ * test keeps the two lists equal). Pages not listed here are in the main chunk.
+ */
+export const PAGE_SOURCES: Readonly<Record<string, string>> = {
+  ourthing: 'src/pages/info/our-thing.tsx',
+  terms: 'src/pages/info/terms.tsx',
+  privacy: 'src/pages/info/privacy.tsx',
+  membercontent: 'src/pages/info/member-content.tsx',
+  contact: 'src/pages/contact.tsx',
+  signup: 'src/pages/auth/signup.tsx',
+  login: 'src/pages/auth/login.tsx',
+  logout: 'src/pages/auth/logout.tsx',
+  verify: 'src/pages/auth/verify.tsx',
+  'auth-callback': 'src/pages/auth/auth-callback.tsx',
+  'complete-signup': 'src/pages/auth/complete-signup.tsx',
+  'invite-landing': 'src/pages/auth/invite-landing.tsx',
+  'current-profile': 'src/pages/profile/current-profile.tsx',
+  'public-profile': 'src/pages/profile/public-profile.tsx',
+  'dev-mail': 'src/pages/dev-mail.tsx',
+  dashboard: 'src/pages/manuscripts/dashboard-page.tsx',
+  upload: 'src/pages/manuscripts/upload-page.tsx',
+  reader: 'src/pages/manuscripts/reader/reader-page.tsx',
+  share: 'src/pages/access/share-landing.tsx',
+  'm-survey-answers': 'src/pages/access/survey-answers-page.tsx',
+  discover: 'src/pages/discover/discover-page.tsx',
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+let cached: Manifest | null = null;
+
+function manifest(): Manifest {
+  if (cached && process.env.NODE_ENV === 'production') return cached;
+  const file = path.join(webDist, '.vite', 'manifest.json');
+  cached = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : {};
+  return cached;
+}
+
+/**
+ * `<link>` tags that fetch the chunk of `page` (and the chunks and styles it imports) in
+ * parallel with the main chunk, so a document load does not wait for the main chunk before
+ * it asks for the page's. Empty when the app is not built or the page is in the main chunk.
+ */
+export function preloadTags(page: string): string {
+  const source = PAGE_SOURCES[page];
+  const chunks = manifest();
+  if (!source || !chunks[source]) return '';
+  const entry = chunks['index.html'];
+  const loaded = new Set<string>(['index.html', ...(entry?.imports ?? [])]);
+  const files = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    if (loaded.has(key)) return;
+    loaded.add(key);
+    const chunk = chunks[key];
+    if (!chunk) return;
+    files.add(chunk.file);
+    for (const style of chunk.css ?? []) styles.add(style);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  const tags = [...styles].map((file) => `<link rel="stylesheet" href="/${file}">`);
+  for (const file of files) tags.push(`<link rel="modulepreload" href="/${file}">`);
+  return tags.join('');
+}
