@@ -93,6 +93,24 @@ export type Theme = (typeof THEMES)[number];
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = 'margins_session';
+/** Set at a successful log-in: a known device is not slowed by failures from elsewhere. */
+export const DEVICE_COOKIE = 'margins_device';
+
+/**
+ * Log-in throttling (issue 20 item 6: no hard lock an attacker could use as a weapon). From
+ * the free-th failure on each failure doubles the wait, from the base up to the cap;
+ * failures are forgotten a day after the last one.
+ */
+export const LOGIN_THROTTLE = {
+  freeFailuresPerAccount: 5,
+  freeFailuresPerIp: 30,
+  baseDelaySeconds: 2,
+  maxDelaySeconds: 15 * 60,
+  forgetAfterSeconds: 24 * 60 * 60,
+} as const;
+/** A mailed one-time log-in link works this long, once. */
+export const LOGIN_LINK_MINUTES = 15;
+export const DEVICE_COOKIE_DAYS = 365;
 
 /** Profile limits. */
 export const HANDLE_PATTERN = /^[a-zA-Z0-9_]{3,30}$/;

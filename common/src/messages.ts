@@ -55,6 +55,10 @@ export const MESSAGES = {
   tooManyRequests: 'Too many attempts. Wait a minute and try again.',
   tooManyWrites: 'You are going faster than we can keep up with. Wait a moment and try again.',
   loginFailed: 'That e-mail and password do not match an account.',
+  loginThrottled: (seconds: number) =>
+    `Too many failed log-ins. Try again in ${seconds} second${seconds === 1 ? '' : 's'}, or send yourself a log-in link.`,
+  loginLinkSent: 'If an account uses that address, a log-in link is on its way. It works once.',
+  loginLinkInvalid: 'This log-in link is invalid, expired or already used. Ask for a new one.',
   emailTaken: 'An account with this e-mail already exists. Log in instead.',
   handleTaken: 'That handle is taken. Try another.',
   notFound: 'Not found.',

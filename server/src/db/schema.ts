@@ -192,3 +192,4 @@ export const contactMessages = pgTable('contact_messages', {
 export * from './schema-manuscripts.ts';
 export * from './schema-comments.ts';
 export * from './schema-access.ts';
+export * from './schema-limits.ts';

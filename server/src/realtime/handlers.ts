@@ -117,7 +117,7 @@ export function registerHandlers(
       void (async () => {
         try {
           const viewer = await viewerOf(socket);
-          if (viewer && WRITES.has(event)) countCommentWrite(ctx, viewer.id);
+          if (viewer && WRITES.has(event)) await countCommentWrite(ctx, viewer.id);
           reply({ ok: true, ...(await run(viewer)) });
         } catch (error) {
           const answer = failure(error, app);

@@ -5,6 +5,7 @@ import { AuthCallbackPage } from './auth/auth-callback.tsx';
 import { CompleteSignupPage } from './auth/complete-signup.tsx';
 import { InviteLandingPage } from './auth/invite-landing.tsx';
 import { LoginPage } from './auth/login.tsx';
+import { LoginLinkPage } from './auth/login-link.tsx';
 import { LogoutPage } from './auth/logout.tsx';
 import { SignupPage } from './auth/signup.tsx';
 import { VerifyPage } from './auth/verify.tsx';
@@ -32,6 +33,7 @@ export const PAGES: Record<string, ComponentType> = {
   contact: ContactPage,
   signup: SignupPage,
   login: LoginPage,
+  'login-link': LoginLinkPage,
   logout: LogoutPage,
   verify: VerifyPage,
   'auth-callback': AuthCallbackPage,

@@ -46,7 +46,7 @@ const emailInviteLimits = new WeakMap<AppContext, RateLimiter>();
 function emailInviteLimit(ctx: AppContext): RateLimiter {
   let limiter = emailInviteLimits.get(ctx);
   if (!limiter) {
-    limiter = new RateLimiter(EMAIL_INVITES_PER_HOUR, 60 * 60_000);
+    limiter = new RateLimiter(ctx.db, 'email-invites', EMAIL_INVITES_PER_HOUR, 60 * 60_000);
     emailInviteLimits.set(ctx, limiter);
   }
   return limiter;
@@ -155,7 +155,7 @@ async function inviteEmail(
       ),
     );
   if (open) throw new HttpError(400, MESSAGES.inviteUnable);
-  if (!emailInviteLimit(ctx).hit(`email-invite:${author.id}`)) throw tooMany();
+  if (!(await emailInviteLimit(ctx).hit(`email-invite:${author.id}`, { db: tx }))) throw tooMany();
   const [row] = await tx
     .insert(schema.invites)
     .values({
