@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
+import { rateLimits } from '../db/schema-limits.ts';
 import { buildUser, TEST_PASSWORD } from '../test/factories.ts';
 import { TestClient } from '../test/harness.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -92,10 +94,11 @@ describe('rate limits shared by every process on the database', () => {
     const limiter = new RateLimiter(apps[0]!.ctx.db, 'sweep-test', 5, 1_000);
     await limiter.hit('old', { now: Date.now() - 120_000 });
     await limiter.hit('fresh');
-    const rows = await apps[0]!.ctx.db.execute<{ key: string }>(
-      `select key from rate_limits where bucket = 'sweep-test' order by key`,
-    );
-    expect(rows.rows.map((row) => row.key)).toEqual(['fresh']);
+    const rows = await apps[0]!.ctx.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(eq(rateLimits.bucket, 'sweep-test'));
+    expect(rows.map((row) => row.key)).toEqual(['fresh']);
   });
 
   it('throttles log-in failures from one instance on the other', async () => {
