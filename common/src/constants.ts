@@ -117,3 +117,12 @@ export const HANDLE_PATTERN = /^[a-zA-Z0-9_]{3,30}$/;
 export const PASSWORD_MIN_LENGTH = 10;
 export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/**
+ * The list contract (schemas/list.ts): page sizes, the highest page number a client may ask
+ * for (past it: 400; past the last page: the last page), the longest search text.
+ */
+export const LIST_DEFAULT_PER_PAGE = 20;
+export const LIST_MAX_PER_PAGE = 100;
+export const LIST_MAX_PAGE = 100_000;
+export const LIST_Q_MAX_LENGTH = 200;

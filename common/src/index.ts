@@ -11,3 +11,4 @@ export * from './schemas/comments.ts';
 export * from './schemas/comments-reports.ts';
 export * from './schemas/comments-socket.ts';
 export * from './schemas/access.ts';
+export * from './schemas/list.ts';

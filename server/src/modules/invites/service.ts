@@ -1,10 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import {
-  MESSAGES,
-  type Invite,
-  type InviteByUserBody,
-  type ManuscriptInvitesResponse,
-} from '@margins/common';
+import { MESSAGES, type Invite, type InviteByUserBody } from '@margins/common';
 import type { z } from 'zod';
 import type { inviteByLinkBody } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
@@ -24,12 +19,11 @@ import {
 import { invitedByEmailMail, invitedToDocumentMail } from '../notifications/templates.ts';
 import { evictReaders, recheckRoom } from './evict.ts';
 import { can } from './policy.ts';
-import { findInvite, findReaderRow, listManuscriptInvites, type InviteRow } from './queries.ts';
+import { findInvite, findReaderRow, type InviteRow } from './queries.ts';
 import {
   authorizeManage,
   findReusableLink,
   newInviteCode,
-  presentInvites,
   presentOneInvite,
   putUserInvite,
   readersOf,
@@ -249,19 +243,6 @@ export async function inviteByLink(
   });
   if (body.access !== manuscript.visibility) await recheckRoom(ctx, manuscript.id);
   return presentOneInvite(ctx, row, author);
-}
-
-/** GET /manuscript/{id}/invites (author): every invite, link, redemption and request. */
-export async function manuscriptInvites(
-  ctx: AppContext,
-  author: UserRow,
-  manuscriptId: number,
-): Promise<ManuscriptInvitesResponse> {
-  const manuscript = await authorizeManage(ctx, author, manuscriptId);
-  return {
-    visibility: manuscript.visibility,
-    invites: await presentInvites(ctx, await listManuscriptInvites(ctx.db, manuscript.id), author),
-  };
 }
 
 /**
