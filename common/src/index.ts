@@ -12,3 +12,4 @@ export * from './schemas/comments-reports.ts';
 export * from './schemas/comments-socket.ts';
 export * from './schemas/access.ts';
 export * from './schemas/list.ts';
+export * from './anchoring/index.ts';
