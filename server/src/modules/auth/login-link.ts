@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { LOGIN_LINK_MINUTES, type LoginLinkBody } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
@@ -19,6 +19,10 @@ export async function sendLoginLink(ctx: AppContext, body: LoginLinkBody, ip: st
   if (!user) return;
   // Over the per-account limit the mail is quietly not sent: a 429 would reveal the account.
   if (!(await ctx.limits.mailPerAccount.hit(`login-link:${user.id}`))) return;
+  // Links are kept a day past their expiry (what was used, and when), then swept here.
+  await ctx.db
+    .delete(loginLinks)
+    .where(lt(loginLinks.expiresAt, new Date(Date.now() - 86_400_000)));
   const token = randomToken();
   await ctx.db.insert(loginLinks).values({
     tokenHash: hashToken(token),
