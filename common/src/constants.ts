@@ -107,6 +107,24 @@ export const SIGNUP_COOKIE = 'margins_signup';
 
 /** The longest manuscript title (characters); a longer title from a form is refused, not cut. */
 export const MANUSCRIPT_TITLE_MAX_LENGTH = 200;
+/** Set at a successful log-in: a known device is not slowed by failures from elsewhere. */
+export const DEVICE_COOKIE = 'margins_device';
+
+/**
+ * Log-in throttling (issue 20 item 6: no hard lock an attacker could use as a weapon). From
+ * the free-th failure on each failure doubles the wait, from the base up to the cap;
+ * failures are forgotten a day after the last one.
+ */
+export const LOGIN_THROTTLE = {
+  freeFailuresPerAccount: 5,
+  freeFailuresPerIp: 30,
+  baseDelaySeconds: 2,
+  maxDelaySeconds: 15 * 60,
+  forgetAfterSeconds: 24 * 60 * 60,
+} as const;
+/** A mailed one-time log-in link works this long, once. */
+export const LOGIN_LINK_MINUTES = 15;
+export const DEVICE_COOKIE_DAYS = 365;
 
 /** Profile limits. */
 export const HANDLE_PATTERN = /^[a-zA-Z0-9_]{3,30}$/;
@@ -118,3 +136,11 @@ export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gi
 export const DISCOVER_PAGE_SIZE = 12;
 export const DISCOVER_QUERY_MAX = 200;
 export const DISCOVER_MAX_PAGE = 10_000;
+/**
+ * The list contract (schemas/list.ts): page sizes, the highest page number a client may ask
+ * for (past it: 400; past the last page: the last page), the longest search text.
+ */
+export const LIST_DEFAULT_PER_PAGE = 20;
+export const LIST_MAX_PER_PAGE = 100;
+export const LIST_MAX_PAGE = 100_000;
+export const LIST_Q_MAX_LENGTH = 200;

@@ -15,3 +15,5 @@ export * from './schemas/access.ts';
 export * from './messages-conversion.ts';
 export * from './schemas/manuscript-report.ts';
 export * from './schemas/discover.ts';
+export * from './schemas/list.ts';
+export * from './anchoring/index.ts';

@@ -70,6 +70,10 @@ export const MESSAGES = {
   passwordIsHandle: 'Your password cannot be your handle.',
   passwordCommon:
     'This password is on a list of common passwords that attackers try first. Choose another.',
+  loginThrottled: (seconds: number) =>
+    `Too many failed log-ins. Try again in ${seconds} second${seconds === 1 ? '' : 's'}, or send yourself a log-in link.`,
+  loginLinkSent: 'If an account uses that address, a log-in link is on its way. It works once.',
+  loginLinkInvalid: 'This log-in link is invalid, expired or already used. Ask for a new one.',
   handleTaken: 'That handle is taken. Try another.',
   notFound: 'Not found.',
   tooManyInvites:

@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { LOGIN_THROTTLE } from '@margins/common';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/index.ts';
@@ -18,6 +19,7 @@ import { JobQueue } from './jobs/queue.ts';
 import { Mailer } from './lib/mail.ts';
 import { FORM_FIELD_LIMIT } from './lib/multipart-fields.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
+import { FailureThrottle } from './lib/throttle.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -70,11 +72,22 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     converter: new ConversionPool(config.conversionThreads),
     realtime: new Realtime(),
     limits: {
-      loginPerIp: new RateLimiter(30, 60_000),
-      loginPerAccount: new RateLimiter(5, 15 * 60_000),
-      signupPerIp: new RateLimiter(20, 60 * 60_000),
-      mailPerAccount: new RateLimiter(5, 60 * 60_000),
-      commentWritesPerUser: new RateLimiter(COMMENT_WRITES_PER_MINUTE, 60_000),
+      loginPerIp: new FailureThrottle(database.db, 'login-ip', {
+        ...LOGIN_THROTTLE,
+        freeFailures: LOGIN_THROTTLE.freeFailuresPerIp,
+      }),
+      loginPerAccount: new FailureThrottle(database.db, 'login-account', {
+        ...LOGIN_THROTTLE,
+        freeFailures: LOGIN_THROTTLE.freeFailuresPerAccount,
+      }),
+      signupPerIp: new RateLimiter(database.db, 'signup-ip', 20, 60 * 60_000),
+      mailPerAccount: new RateLimiter(database.db, 'mail', 5, 60 * 60_000),
+      commentWritesPerUser: new RateLimiter(
+        database.db,
+        'comment-writes',
+        COMMENT_WRITES_PER_MINUTE,
+        60_000,
+      ),
     },
   };
   app.decorate('ctx', ctx);

@@ -5,6 +5,7 @@ import type { ConversionPool } from './jobs/conversion-pool.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
+import type { FailureThrottle } from './lib/throttle.ts';
 import type { Realtime } from './realtime/index.ts';
 import type { schema } from './db/index.ts';
 
@@ -24,9 +25,12 @@ export interface AppContext {
   converter: ConversionPool;
   /** Socket.IO rooms: comment events fan out here; evictFromRoom() for revoked access. */
   realtime: Realtime;
+  /** Kept in the database: every process on it shares one count. */
   limits: {
-    loginPerIp: RateLimiter;
-    loginPerAccount: RateLimiter;
+    /** Failed log-ins per IP: growing delays, no hard lock. */
+    loginPerIp: FailureThrottle;
+    /** Failed log-ins per account ("account:<email>") or known device ("device:<hash>"). */
+    loginPerAccount: FailureThrottle;
     signupPerIp: RateLimiter;
     mailPerAccount: RateLimiter;
     commentWritesPerUser: RateLimiter;

@@ -22,6 +22,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/contact', page: 'contact', clientSide: true },
   { path: '/auth/login', page: 'login', clientSide: true },
   { path: '/auth/signup', page: 'signup', clientSide: true },
+  { path: '/auth/login/link', page: 'login-link' },
   { path: '/auth/logout', page: 'logout' },
   { path: '/auth/verify', page: 'verify' },
   { path: '/auth/callback', page: 'auth-callback' },

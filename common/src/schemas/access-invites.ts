@@ -1,6 +1,7 @@
 // Invites, share links and access requests: who is asked or asks to read a manuscript.
 import { z } from 'zod';
-import { INVITE_TYPES } from '../constants.ts';
+import { INVITE_TYPES, LIST_MAX_PER_PAGE } from '../constants.ts';
+import { listPageFields, listQuery } from './list.ts';
 import { databaseId, formBoolean } from './fields.ts';
 
 /** How a reader relates to a manuscript (see the `invites` table). */
@@ -77,8 +78,30 @@ export const inviteResponse = z.object({ invite });
 export type InviteResponse = z.infer<typeof inviteResponse>;
 
 /** GET /user/current/invites (JSON): the caller's pending invites, newest first. */
-export const inviteListResponse = z.object({ invites: z.array(invite) });
+export const inviteListResponse = z.object({ invites: z.array(invite), ...listPageFields });
 export type InviteListResponse = z.infer<typeof inviteListResponse>;
+
+/** GET /user/current/invites (JSON) query: the list contract. */
+export const inviteListQuery = listQuery({
+  sort: ['created'],
+  defaultSort: 'created',
+  defaultOrder: 'desc',
+  defaultPerPage: LIST_MAX_PER_PAGE,
+});
+export type InviteListQuery = z.output<typeof inviteListQuery>;
+
+/** GET /manuscript/{id}/invites query: the list contract; `q` looks in addresses and codes. */
+export const manuscriptInvitesQuery = listQuery({
+  sort: ['created', 'status', 'kind'],
+  defaultSort: 'created',
+  defaultOrder: 'desc',
+  filters: {
+    kind: z.enum(INVITE_KINDS, { error: `One of: ${INVITE_KINDS.join(', ')}.` }).optional(),
+    status: z.enum(INVITE_STATUSES, { error: `One of: ${INVITE_STATUSES.join(', ')}.` }).optional(),
+  },
+  defaultPerPage: LIST_MAX_PER_PAGE,
+});
+export type ManuscriptInvitesQuery = z.output<typeof manuscriptInvitesQuery>;
 
 /** GET /manuscript/{id}/invites (author): every invite, link, redemption and request. */
 export const manuscriptInvitesResponse = z.object({
@@ -86,6 +109,7 @@ export const manuscriptInvitesResponse = z.object({
   visibility: z.enum(INVITE_TYPES),
   /** Newest first. */
   invites: z.array(invite),
+  ...listPageFields,
 });
 export type ManuscriptInvitesResponse = z.infer<typeof manuscriptInvitesResponse>;
 

@@ -1,6 +1,8 @@
 // Reads (bookmarks) and reading progress: the manuscripts a reader keeps, and how far they got.
 import { z } from 'zod';
 import { databaseId } from './fields.ts';
+import { LIST_MAX_PER_PAGE } from '../constants.ts';
+import { listPageFields, listQuery } from './list.ts';
 import { manuscript } from './manuscript.ts';
 
 /** How far the reader got (the furthest point reached). */
@@ -33,8 +35,17 @@ export type Bookmark = z.infer<typeof bookmark>;
 export const bookmarkResponse = z.object({ bookmark });
 export type BookmarkResponse = z.infer<typeof bookmarkResponse>;
 
+/** GET /user/current/bookmarks (JSON) query: the list contract; `q` looks in titles. */
+export const bookmarkListQuery = listQuery({
+  sort: ['created', 'title', 'progress'],
+  defaultSort: 'created',
+  defaultOrder: 'desc',
+  defaultPerPage: LIST_MAX_PER_PAGE,
+});
+export type BookmarkListQuery = z.output<typeof bookmarkListQuery>;
+
 /** GET /user/current/bookmarks (JSON): the caller's reads they may still open, newest first. */
-export const bookmarkListResponse = z.object({ bookmarks: z.array(bookmark) });
+export const bookmarkListResponse = z.object({ bookmarks: z.array(bookmark), ...listPageFields });
 export type BookmarkListResponse = z.infer<typeof bookmarkListResponse>;
 
 /** POST /bookmark/{id}/progress: where the reader is; the furthest point is kept. */

@@ -1,6 +1,7 @@
 // Surveys: the questionnaire (spelled so) that gates reading, and the feedback survey.
 import { z } from 'zod';
-import { AUTO_APPROVE_PERCENT_DEFAULT, QUESTION_TYPES } from '../constants.ts';
+import { AUTO_APPROVE_PERCENT_DEFAULT, LIST_MAX_PER_PAGE, QUESTION_TYPES } from '../constants.ts';
+import { listPageFields, listQuery, queryBoolean } from './list.ts';
 import { databaseId, formBoolean } from './fields.ts';
 import { manuscript } from './manuscript.ts';
 import { publicUser } from './user.ts';
@@ -218,6 +219,19 @@ export const surveyAnswerResponse = z.object({ answer: surveyAnswer });
 export type SurveyAnswerResponse = z.infer<typeof surveyAnswerResponse>;
 
 /** GET /manuscript/{id}/survey/{type}/responses (JSON, and page `m-survey-answers` data). */
+/** GET …/survey/{type}/responses (JSON) query: the list contract. */
+export const surveyAnswerListQuery = listQuery({
+  sort: ['created', 'score'],
+  defaultSort: 'created',
+  defaultOrder: 'desc',
+  filters: {
+    /** Only approved (true) or only waiting (false) answers. */
+    approved: queryBoolean.optional(),
+  },
+  defaultPerPage: LIST_MAX_PER_PAGE,
+});
+export type SurveyAnswerListQuery = z.output<typeof surveyAnswerListQuery>;
+
 export const surveyResponsesResponse = z.object({
   /** The manuscript (for the page's heading). */
   manuscript,
@@ -225,5 +239,6 @@ export const surveyResponsesResponse = z.object({
   survey,
   /** Every reader's answers, newest first. */
   answers: z.array(surveyAnswer),
+  ...listPageFields,
 });
 export type SurveyResponsesResponse = z.infer<typeof surveyResponsesResponse>;

@@ -94,3 +94,14 @@ export const verifyResponse = z.object({
 export type VerifyResponse = z.infer<typeof verifyResponse>;
 
 export const verifyQuery = z.object({ token: z.string().min(1).max(200) });
+
+/** "Send me a log-in link" (when log-in is throttled): the address, and where to go after. */
+export const loginLinkBody = z.object({
+  email,
+  next: z.string().max(500).optional(),
+});
+export type LoginLinkBody = z.infer<typeof loginLinkBody>;
+
+/** The one-time link's token, confirmed by a POST (a cross-site GET logs no one in). */
+export const loginLinkConfirmBody = z.object({ token: z.string().min(1).max(200) });
+export type LoginLinkConfirmBody = z.infer<typeof loginLinkConfirmBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CATEGORIES, INVITE_TYPES } from '../constants.ts';
+import { CATEGORIES, INVITE_TYPES, LIST_MAX_PER_PAGE } from '../constants.ts';
 import { singleLineText } from './fields.ts';
+import { listPageFields, listQuery } from './list.ts';
 import { publicUser } from './user.ts';
 import { genreCategory } from './profile.ts';
 import { conversionReport } from './manuscript-report.ts';
@@ -196,8 +197,27 @@ export type DocumentStateResponse = z.infer<typeof documentStateResponse>;
 export const manuscriptResponse = z.object({ manuscript });
 export type ManuscriptResponse = z.infer<typeof manuscriptResponse>;
 
+/**
+ * GET /user/current/manuscripts (JSON) query: the list contract. By default newest first, a
+ * page as long as allowed (the dashboard shows them all up to that).
+ */
+export const manuscriptListQuery = listQuery({
+  sort: ['created', 'updated', 'title', 'words'],
+  defaultSort: 'created',
+  defaultOrder: 'desc',
+  filters: {
+    category: z.enum(CATEGORIES, { error: `One of: ${CATEGORIES.join(', ')}.` }).optional(),
+    visibility: z.enum(INVITE_TYPES, { error: `One of: ${INVITE_TYPES.join(', ')}.` }).optional(),
+  },
+  defaultPerPage: LIST_MAX_PER_PAGE,
+});
+export type ManuscriptListQuery = z.output<typeof manuscriptListQuery>;
+
 /** GET /user/current/manuscripts (JSON): the caller's live manuscripts, newest first. */
-export const manuscriptListResponse = z.object({ manuscripts: z.array(manuscript) });
+export const manuscriptListResponse = z.object({
+  manuscripts: z.array(manuscript),
+  ...listPageFields,
+});
 export type ManuscriptListResponse = z.infer<typeof manuscriptListResponse>;
 
 /** The reader's page configuration (SPEC §3): page `data` of the HTML page, and the JSON answer. */

@@ -193,3 +193,4 @@ export * from './schema-manuscripts.ts';
 export * from './schema-comments.ts';
 export * from './schema-access.ts';
 export * from './schema-search.ts';
+export * from './schema-limits.ts';

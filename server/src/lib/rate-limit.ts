@@ -1,30 +1,65 @@
-/** A fixed-window counter per key, in memory (per process). */
+import { lt, sql, and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/index.ts';
+import { rateLimits } from '../db/schema-limits.ts';
+
+/** How often one process deletes windows that have ended (of its own bucket). */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * A fixed-window counter per key, kept in the database (table rate_limits), so that every
+ * process on the same database counts against one limit: with N web processes the limit
+ * stays the limit, not N times it.
+ */
 export class RateLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  private lastSweep = 0;
 
   constructor(
+    private readonly db: Db,
+    /** Names this limiter's rows; two limiters must not share a bucket. */
+    readonly bucket: string,
     private readonly max: number,
     private readonly windowMs: number,
   ) {}
 
-  /** Counts one hit; returns false when the key is over its limit. */
-  hit(key: string, now = Date.now()): boolean {
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
-      if (this.hits.size > 50_000) this.prune(now);
-      return true;
-    }
-    entry.count += 1;
-    return entry.count <= this.max;
+  /**
+   * Counts one hit; resolves false when the key is over its limit. Inside a transaction pass
+   * it as `db` (on PGlite a second connection would wait for the transaction forever).
+   */
+  async hit(key: string, options: { db?: Db | Tx; now?: number } = {}): Promise<boolean> {
+    const now = options.now ?? Date.now();
+    const db = options.db ?? this.db;
+    if (!options.db) await this.sweep(now);
+    const at = new Date(now).toISOString();
+    const resetAt = new Date(now + this.windowMs).toISOString();
+    // One statement, atomic under concurrency: a new key or an ended window starts at 1,
+    // a running window counts up. Two processes hitting at once both see their own count.
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ bucket: this.bucket, key, count: 1, resetAt: new Date(resetAt) })
+      .onConflictDoUpdate({
+        target: [rateLimits.bucket, rateLimits.key],
+        set: {
+          count: sql`case when ${rateLimits.resetAt} <= ${at}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+          resetAt: sql`case when ${rateLimits.resetAt} <= ${at}::timestamptz then excluded.reset_at else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({ count: rateLimits.count });
+    return (row?.count ?? 1) <= this.max;
   }
 
-  /** Forgets a key (after a successful log in). */
-  reset(key: string): void {
-    this.hits.delete(key);
+  /** Forgets a key (after a successful log in, say). */
+  async reset(key: string): Promise<void> {
+    await this.db
+      .delete(rateLimits)
+      .where(and(eq(rateLimits.bucket, this.bucket), eq(rateLimits.key, key)));
   }
 
-  private prune(now: number): void {
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  /** Deletes this bucket's ended windows, at most once a minute per process. */
+  private async sweep(now: number): Promise<void> {
+    if (now - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = now;
+    await this.db
+      .delete(rateLimits)
+      .where(and(eq(rateLimits.bucket, this.bucket), lt(rateLimits.resetAt, new Date(now))));
   }
 }

@@ -120,7 +120,7 @@ export function registerHandlers(
           // The HTTP routes get this from plugins/input-guard.ts; socket events check here.
           assertPlainInput(payload, { multiLine: true });
           const viewer = await viewerOf(socket);
-          if (viewer && WRITES.has(event)) countCommentWrite(ctx, viewer.id);
+          if (viewer && WRITES.has(event)) await countCommentWrite(ctx, viewer.id);
           reply({ ok: true, ...(await run(viewer)) });
         } catch (error) {
           const answer = failure(error, app);

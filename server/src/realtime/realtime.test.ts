@@ -480,7 +480,7 @@ describe('writing over the socket', () => {
     const { comment } = await postComment(scene.writer.client, scene.manuscript.id, QUOTE, 'Hi');
     const limits = test.ctx.limits;
     const saved = limits.commentWritesPerUser;
-    limits.commentWritesPerUser = new RateLimiter(3, 60_000);
+    limits.commentWritesPerUser = new RateLimiter(test.ctx.db, 'comment-writes-test', 3, 60_000);
     try {
       const vote = (dir: 'up' | 'down') =>
         send(reader, 'rank_comment', { room, dir, comment_id: comment.id });

@@ -46,6 +46,10 @@ export const PAGES: Record<string, ComponentType> = {
     () => import('./auth/login.tsx'),
     (m) => m.LoginPage,
   ),
+  'login-link': page(
+    () => import('./auth/login-link.tsx'),
+    (m) => m.LoginLinkPage,
+  ),
   logout: page(
     () => import('./auth/logout.tsx'),
     (m) => m.LogoutPage,

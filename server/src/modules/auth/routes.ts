@@ -6,6 +6,8 @@ import {
   completeSignupBody,
   errorBody,
   loginBody,
+  loginLinkBody,
+  loginLinkConfirmBody,
   MESSAGES,
   okBody,
   SIGNUP_COOKIE,
@@ -18,6 +20,8 @@ import { requireUser } from '../../plugins/session.ts';
 import { findInviteByCode } from '../invites/queries.ts';
 import { renderPage, wantsJson } from '../pages/render.ts';
 import { presentCurrentUser } from '../users/presenter.ts';
+import { knownDeviceOf, rememberDevice } from './devices.ts';
+import { sendLoginLink, useLoginLink } from './login-link.ts';
 import * as auth from './service.ts';
 import { endSession, startSession } from './sessions.ts';
 
@@ -124,12 +128,58 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = await auth.login(ctx, request.body, request.ip);
+      const user = await auth.login(ctx, request.body, request.ip, (candidate) =>
+        knownDeviceOf(ctx, request, candidate.id),
+      );
       await startSession(ctx, request, reply, user);
+      await rememberDevice(ctx, request, reply, user);
       const next = user.signupCompletedAt
         ? auth.safeNext(request.body.next)
         : '/auth/complete/signup';
       return { user: presentCurrentUser(user), next };
+    },
+  );
+
+  app.post(
+    '/auth/login/link',
+    {
+      schema: {
+        tags,
+        description: 'Mails a one-time log-in link to the account of this address, if any.',
+        body: loginLinkBody,
+        response: { 200: okBody.extend({ message: z.string() }), 400: errorBody, 429: errorBody },
+      },
+    },
+    async (request) => {
+      await sendLoginLink(ctx, request.body, request.ip);
+      return { ok: true as const, message: MESSAGES.loginLinkSent };
+    },
+  );
+  // Opening the mailed link only shows a button: the log-in itself is the POST below (with
+  // the CSRF header), so a link planted on another site cannot log anyone in.
+  app.get(
+    '/auth/login/link',
+    { schema: { hide: true, querystring: z.object({ token: z.string().max(200).optional() }) } },
+    (request, reply) =>
+      renderPage(request, reply, 'login-link', { token: request.query.token ?? '' }),
+  );
+  app.post(
+    '/auth/login/link/confirm',
+    {
+      schema: {
+        tags,
+        description: 'Logs in with a mailed one-time link (once, before it expires).',
+        body: loginLinkConfirmBody,
+        response: { 200: authResponse, 400: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const used = await useLoginLink(ctx, request.body.token);
+      if (!used) return reply.status(400).send({ error: MESSAGES.loginLinkInvalid });
+      await startSession(ctx, request, reply, used.user);
+      await rememberDevice(ctx, request, reply, used.user);
+      const next = used.user.signupCompletedAt ? used.next : '/auth/complete/signup';
+      return { user: presentCurrentUser(used.user), next };
     },
   );
 

@@ -56,10 +56,10 @@ export async function signup(
   body: SignupBody,
   ip: string,
 ): Promise<{ browserToken: string }> {
-  if (!ctx.limits.signupPerIp.hit(ip)) throw tooMany();
+  if (!(await ctx.limits.signupPerIp.hit(ip))) throw tooMany();
   assertPasswordAllowed(body.password, { email: body.email });
   const passwordHash = await hashPassword(body.password);
-  const mayMail = ctx.limits.mailPerAccount.hit(`signup:${body.email}`);
+  const mayMail = await ctx.limits.mailPerAccount.hit(`signup:${body.email}`);
   const { user, isNew } = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -109,7 +109,7 @@ export async function sendVerification(
   user: UserRow,
   next?: string,
 ): Promise<string> {
-  if (!ctx.limits.mailPerAccount.hit(`verify:${user.id}`)) throw tooMany();
+  if (!(await ctx.limits.mailPerAccount.hit(`verify:${user.id}`))) throw tooMany();
   const token = randomToken();
   await ctx.db.insert(schema.emailVerifications).values({
     tokenHash: hashToken(token),
@@ -176,18 +176,37 @@ export async function nextAfterSignup(ctx: AppContext, userId: number): Promise<
   return row?.next ? safeNext(row.next) : '/dashboard';
 }
 
-/** Checks the password with per-IP and per-account limits; returns the user or throws. */
-export async function login(ctx: AppContext, body: LoginBody, ip: string): Promise<UserRow> {
-  if (!ctx.limits.loginPerIp.hit(ip)) throw tooMany();
-  if (!ctx.limits.loginPerAccount.hit(body.email)) throw tooMany();
+/**
+ * Checks the password, throttled per IP and per account with growing delays (never a hard
+ * lock). A browser the owner logged in from before (`knownDevice`, the hash of its device
+ * token) is throttled on its own: an attacker's failures elsewhere do not slow it down.
+ */
+export async function login(
+  ctx: AppContext,
+  body: LoginBody,
+  ip: string,
+  knownDevice: (user: UserRow) => Promise<string | null> = async () => null,
+): Promise<UserRow> {
+  const { loginPerIp, loginPerAccount } = ctx.limits;
+  await refuseWhileThrottled(await loginPerIp.waitSeconds(ip));
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.email, body.email));
+  const device = user ? await knownDevice(user) : null;
+  const accountKey = device ? `device:${device}` : `account:${body.email}`;
+  await refuseWhileThrottled(await loginPerAccount.waitSeconds(accountKey));
   dummyHash ??= hashPassword(randomToken());
   const valid = await verify(user?.passwordHash ?? (await dummyHash), body.password).catch(
     () => false,
   );
-  if (!user || !valid) throw new HttpError(401, MESSAGES.loginFailed);
-  ctx.limits.loginPerAccount.reset(body.email);
+  if (!user || !valid) {
+    await Promise.all([loginPerIp.fail(ip), loginPerAccount.fail(accountKey)]);
+    throw new HttpError(401, MESSAGES.loginFailed);
+  }
+  await loginPerAccount.clear(accountKey);
   return user;
+}
+
+async function refuseWhileThrottled(seconds: number): Promise<void> {
+  if (seconds > 0) throw tooMany(MESSAGES.loginThrottled(seconds));
 }
 
 /** Chooses the handle and display name (and redeems a platform invite code when required). */

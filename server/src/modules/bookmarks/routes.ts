@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  bookmarkListQuery,
   bookmarkListResponse,
   bookmarkParams,
   bookmarkResponse,
@@ -8,9 +9,11 @@ import {
   okBody,
   readingProgressBody,
 } from '@margins/common';
+import { parseListQuery } from '../../lib/list-query.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { wantsJson } from '../pages/render.ts';
-import { createBookmark, deleteBookmark, listReads, recordProgress } from './service.ts';
+import { pageReads } from './read-list.ts';
+import { createBookmark, deleteBookmark, recordProgress } from './service.ts';
 
 const tags = ['bookmarks'];
 const security = [{ session: [], csrf: [] }];
@@ -86,8 +89,9 @@ export async function bookmarkRoutes(root: FastifyInstance): Promise<void> {
       schema: {
         tags,
         description:
-          "The caller's reads with progress (JSON); a browser goes to the dashboard's reads.",
-        response: { 200: bookmarkListResponse, 401: errorBody },
+          "The caller's reads with progress (JSON), a page of the list contract: page, per_page, " +
+          'sort (created, title, progress), order, q (title). A browser goes to the dashboard.',
+        response: { 200: bookmarkListResponse, 400: errorBody, 401: errorBody },
       },
     },
     async (request, reply) => {
@@ -96,7 +100,10 @@ export async function bookmarkRoutes(root: FastifyInstance): Promise<void> {
           ? reply.redirect('/dashboard#reads')
           : reply.redirect(`/auth/login?next=${encodeURIComponent(request.url)}`);
       }
-      return { bookmarks: await listReads(ctx, requireUser(request)) };
+      const user = requireUser(request);
+      const query = parseListQuery(bookmarkListQuery, request.query);
+      const { items, total, page } = await pageReads(ctx, user, query);
+      return { bookmarks: items, total, page };
     },
   );
 }

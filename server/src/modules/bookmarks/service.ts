@@ -101,18 +101,26 @@ export async function recordProgress(
 /** The user's reads they may still open, newest first, with progress (dashboard, list call). */
 export async function listReads(ctx: AppContext, user: UserRow): Promise<Bookmark[]> {
   const rows = await listBookmarkRows(ctx.db, user.id);
+  return presentBookmarks(ctx.db, await openReads(ctx, user, rows));
+}
+
+/** The bookmark rows whose manuscript the user may still open (the policy's `list`). */
+export async function openReads<Row extends { manuscript: ManuscriptRow }>(
+  ctx: AppContext,
+  user: UserRow,
+  rows: Row[],
+): Promise<Row[]> {
   const granted = await grantedManuscriptIds(
     ctx.db,
     user.id,
     rows.map((row) => row.manuscript.id),
   );
   const certified18 = user.certified18At !== null;
-  const open = rows.filter((row) =>
+  return rows.filter((row) =>
     can(user, 'list', row.manuscript, {
       ...NO_READER_ACCESS,
       granted: granted.has(row.manuscript.id),
       certified18,
     }),
   );
-  return presentBookmarks(ctx.db, open);
 }

@@ -1,17 +1,15 @@
-// Matching a stored quote in a draft's text: exact occurrences, fuzzy matches, their scores.
-import search from 'approx-string-match';
+// Matching a stored quote in a draft's text: the scoring and search are the common anchoring
+// core (common/src/anchoring, shared with the browser); here the server's budgets and lookups.
+import {
+  bestExactOccurrence as exactOccurrenceIn,
+  bestFuzzyMatch as fuzzyMatchIn,
+  MAX_OCCURRENCES,
+  MIN_FUZZY_LENGTH,
+} from '@margins/common';
 import type { Placement, StoredAnchor } from './anchor-placement.ts';
 import type { DocumentText } from './document-text.ts';
 
-/** A fuzzy match must be this close to the quote (1 = identical)… */
-const MIN_QUOTE_SIMILARITY = 0.75;
-/** …or this close, with its context (prefix and suffix) almost intact. */
-const MIN_QUOTE_SIMILARITY_IN_CONTEXT = 0.5;
-const MIN_CONTEXT_SIMILARITY = 0.75;
-/** Quotes shorter than this are only placed exactly (fuzzy would match anything). */
-export const MIN_FUZZY_LENGTH = 8;
-/** Exact occurrences of a quote looked at, at most. */
-export const MAX_OCCURRENCES = 2_000;
+export { MAX_OCCURRENCES, MIN_FUZZY_LENGTH };
 
 const blockMaps = new WeakMap<DocumentText, Map<string, DocumentText['blocks'][number]>>();
 /** A draft's blocks by id (built once per parsed draft). */
@@ -37,96 +35,17 @@ export function limitedBudget(count: number, ms = Infinity): FuzzyBudget {
   return { take: () => left-- > 0 && Date.now() < deadline };
 }
 
-/** The exact occurrence of the quote whose context and place fit best, or null. */
+/** The exact occurrence of the quote whose context and place fit best (common core), or null. */
 export function bestExactOccurrence(doc: DocumentText, anchor: StoredAnchor): Placement | null {
-  const { text } = doc;
-  const exact = anchor.quoteExact;
-  let best: { start: number; score: number } | null = null;
-  let count = 0;
-  for (let at = text.indexOf(exact); at !== -1 && count < MAX_OCCURRENCES; count++) {
-    const score = scoreMatch(doc, anchor, at, at + exact.length, 0);
-    if (!best || score > best.score) best = { start: at, score };
-    at = text.indexOf(exact, at + 1);
-  }
-  if (!best) return null;
-  // A short quote found only far from home, with no context to confirm it, is not it.
-  if (
-    exact.length < MIN_FUZZY_LENGTH &&
-    count > 1 &&
-    contextSimilarity(doc, anchor, best.start, best.start + exact.length) < MIN_CONTEXT_SIMILARITY
-  ) {
-    return null;
-  }
-  return { start: best.start, end: best.start + exact.length, method: 'quote' };
+  return exactOccurrenceIn(doc.text, anchor);
 }
 
-/** The best approximate match of the quote in text[from, to) that is close enough, or null. */
+/** The best approximate match of the quote in text[from, to) (common core), or null. */
 export function bestFuzzyMatch(
   doc: DocumentText,
   anchor: StoredAnchor,
   from: number,
   to: number,
 ): Placement | null {
-  const exact = anchor.quoteExact;
-  const maxErrors = Math.min(256, Math.floor(exact.length / 2));
-  const matches = search(doc.text.slice(from, to), exact, maxErrors);
-  let best: { start: number; end: number; score: number } | null = null;
-  for (const match of matches.slice(0, MAX_OCCURRENCES)) {
-    const start = from + match.start;
-    const end = from + match.end;
-    const quoteSimilarity = 1 - match.errors / exact.length;
-    if (quoteSimilarity < MIN_QUOTE_SIMILARITY_IN_CONTEXT) continue;
-    if (
-      quoteSimilarity < MIN_QUOTE_SIMILARITY &&
-      contextSimilarity(doc, anchor, start, end) < MIN_CONTEXT_SIMILARITY
-    ) {
-      continue;
-    }
-    const score = scoreMatch(doc, anchor, start, end, match.errors);
-    if (!best || score > best.score) best = { start, end, score };
-  }
-  return best ? { start: best.start, end: best.end, method: 'fuzzy' } : null;
-}
-
-/** Higher is better: the quote counts most, then its context, then nearness to home. */
-function scoreMatch(
-  doc: DocumentText,
-  anchor: StoredAnchor,
-  start: number,
-  end: number,
-  errors: number,
-): number {
-  const quoteSimilarity = 1 - errors / anchor.quoteExact.length;
-  const nearness = 1 - Math.abs(start - anchor.textStart) / Math.max(1, doc.text.length);
-  return 50 * quoteSimilarity + 40 * contextSimilarity(doc, anchor, start, end) + 2 * nearness;
-}
-
-/** How well the text around [start, end) matches the stored prefix and suffix (0–1). */
-function contextSimilarity(
-  doc: DocumentText,
-  anchor: StoredAnchor,
-  start: number,
-  end: number,
-): number {
-  const parts: number[] = [];
-  if (anchor.quotePrefix.length > 0) {
-    const before = doc.text.slice(Math.max(0, start - anchor.quotePrefix.length), start);
-    parts.push(similarity(anchor.quotePrefix, before));
-  }
-  if (anchor.quoteSuffix.length > 0) {
-    parts.push(
-      similarity(anchor.quoteSuffix, doc.text.slice(end, end + anchor.quoteSuffix.length)),
-    );
-  }
-  if (parts.length === 0) return 0.5;
-  return parts.reduce((sum, value) => sum + value, 0) / parts.length;
-}
-
-/** 1 − edit distance / length, for two short strings. */
-function similarity(expected: string, actual: string): number {
-  if (expected === actual) return 1;
-  if (actual.length === 0) return 0;
-  const [match] = search(actual, expected, expected.length);
-  const errors = match ? match.errors : expected.length;
-  return Math.max(0, 1 - errors / expected.length);
+  return fuzzyMatchIn(doc.text, anchor, from, to);
 }

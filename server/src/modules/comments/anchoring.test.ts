@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARAGRAPHS } from '@margins/common/anchoring/fixtures';
 import { convertDocument } from '../../conversion/index.ts';
 import { openTestDatabase } from '../../db/test-db.ts';
 import { schema, type Database } from '../../db/index.ts';
@@ -13,14 +14,6 @@ import {
   type AnchorFields,
 } from './anchoring.ts';
 import { documentText, pointAt, positionOf, type DocumentText } from './document-text.ts';
-
-const PARAGRAPHS = [
-  'The archivist kept the old charts in drawers that smelled of cedar and river damp.',
-  'Maren had drawn the Sallow bridges three times, and each time the lamp-black had dried pale as milk.',
-  'By night the streets had rearranged themselves again, as quietly as furniture in a dream.',
-  'Nobody in the guild spoke of the Blank Quarter, and nobody in the Blank Quarter spoke at all.',
-  'She folded the map twice and put it in her coat, next to the compass that never pointed north.',
-];
 
 /** A draft as the converter stores it: markdown → normalised HTML with block ids. */
 async function draft(paragraphs: string[]): Promise<{ html: string; doc: DocumentText }> {

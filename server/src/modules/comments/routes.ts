@@ -58,7 +58,7 @@ export async function commentRoutes(root: FastifyInstance): Promise<void> {
   const { ctx } = root;
   // Every write here (comments, votes, reports) counts against the user's write limit.
   app.addHook('preHandler', async (request) => {
-    if (request.method !== 'GET' && request.user) countCommentWrite(ctx, request.user.id);
+    if (request.method !== 'GET' && request.user) await countCommentWrite(ctx, request.user.id);
   });
 
   app.get(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { SESSION_COOKIE, type HighlightInput } from '@margins/common';
+import { SCENE_HTML } from '@margins/common/anchoring/fixtures';
 import type { UserRow } from '../../context.ts';
 import { schema, type Executor } from '../../db/index.ts';
 import { TestClient, type TestApp } from '../../test/harness.ts';
@@ -10,13 +11,7 @@ import { buildManuscript } from '../manuscripts/test-helpers.ts';
 import { documentText, pointAt } from './document-text.ts';
 
 /** A small manuscript as the normaliser writes it (block ids, "\n" between blocks). */
-export const SCENE_HTML = [
-  '<h1 id="b-title-0">Chapter One</h1>',
-  '<p id="b-p1-0">The archivist kept the old charts in drawers that smelled of cedar and river damp.</p>',
-  '<p id="b-p2-0">Maren had drawn the <em>Sallow bridges</em> three times, and each time the lamp-black had dried pale as milk.</p>',
-  '<p id="b-p3-0">By night the streets had rearranged themselves again, as quietly as furniture in a dream.</p>',
-  '',
-].join('\n');
+export { SCENE_HTML };
 
 /** A highlight range for `quote` (its first occurrence) as a browser would send it. */
 export function selectionOf(quote: string, html = SCENE_HTML): HighlightInput {

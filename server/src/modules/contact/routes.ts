@@ -26,7 +26,7 @@ export async function contactRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      if (!ctx.limits.mailPerAccount.hit(`contact:${request.ip}`)) throw tooMany();
+      if (!(await ctx.limits.mailPerAccount.hit(`contact:${request.ip}`))) throw tooMany();
       const body = request.body;
       const admins = await ctx.db.transaction(async (tx) => {
         await tx

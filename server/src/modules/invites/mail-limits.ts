@@ -17,13 +17,13 @@ const recipientKey = (recipient: InviteRecipient): string =>
 const inviteLimits = new WeakMap<AppContext, RateLimiter>();
 
 /** Refuses (429) a user's invite beyond INVITES_PER_USER_PER_HOUR. */
-export function checkInviteRate(ctx: AppContext, inviter: UserRow): void {
+export async function checkInviteRate(ctx: AppContext, inviter: UserRow): Promise<void> {
   let limiter = inviteLimits.get(ctx);
   if (!limiter) {
-    limiter = new RateLimiter(INVITES_PER_USER_PER_HOUR, 60 * 60_000);
+    limiter = new RateLimiter(ctx.db, 'invites', INVITES_PER_USER_PER_HOUR, 60 * 60_000);
     inviteLimits.set(ctx, limiter);
   }
-  if (!limiter.hit(`invite:${inviter.id}`)) throw tooMany(MESSAGES.tooManyInvites);
+  if (!(await limiter.hit(`invite:${inviter.id}`))) throw tooMany(MESSAGES.tooManyInvites);
 }
 
 /**

@@ -7,9 +7,11 @@ import {
   inviteByLinkBody,
   inviteByUserBody,
   inviteIdParams,
+  inviteListQuery,
   inviteListResponse,
   inviteResponse,
   manuscriptIdParams,
+  manuscriptInvitesQuery,
   manuscriptInvitesResponse,
   okBody,
   shareCodeParams,
@@ -17,10 +19,12 @@ import {
   shareRedirectResponse,
 } from '@margins/common';
 import { HttpError, unauthorized } from '../../lib/http-errors.ts';
+import { parseListQuery } from '../../lib/list-query.ts';
 import { requireUser, requireVerifiedUser } from '../../plugins/session.ts';
 import { renderPage, wantsJson } from '../pages/render.ts';
-import { acceptInvite, pendingInvites, rejectInvite } from './respond.ts';
-import { deleteInvite, inviteByLink, inviteByUserOrEmail, manuscriptInvites } from './service.ts';
+import { pageManuscriptInvites, pagePendingInvites } from './invite-lists.ts';
+import { acceptInvite, rejectInvite } from './respond.ts';
+import { deleteInvite, inviteByLink, inviteByUserOrEmail } from './service.ts';
 import { acceptShareLink, decideRequest, openShareLink, requestAccess } from './share.ts';
 
 const tags = ['invites'];
@@ -93,12 +97,16 @@ export async function inviteRoutes(root: FastifyInstance): Promise<void> {
         tags,
         security,
         description:
-          'The author: every invite, link, redemption and access request of the manuscript (Share tab).',
+          'The author: every invite, link, redemption and access request of the manuscript (Share ' +
+          'tab), a page of the list contract: page, per_page, sort (created, status, kind), order, ' +
+          'q (address, code), kind, status.',
         params: manuscriptIdParams,
+        querystring: manuscriptInvitesQuery,
         response: { 200: manuscriptInvitesResponse, ...errors },
       },
     },
-    async (request) => manuscriptInvites(ctx, requireUser(request), request.params.manuscript_id),
+    async (request) =>
+      pageManuscriptInvites(ctx, requireUser(request), request.params.manuscript_id, request.query),
   );
 
   app.delete(
@@ -185,15 +193,19 @@ export async function inviteRoutes(root: FastifyInstance): Promise<void> {
       schema: {
         tags,
         description:
-          "The caller's pending invites (JSON); a browser goes to the dashboard's invite list.",
-        response: { 200: inviteListResponse, 401: errorBody },
+          "The caller's pending invites (JSON), a page of the list contract (page, per_page, " +
+          "order); a browser goes to the dashboard's invite list.",
+        response: { 200: inviteListResponse, 400: errorBody, 401: errorBody },
       },
     },
     async (request, reply) => {
       if (!wantsJson(request)) {
         return request.user ? reply.redirect('/dashboard#invites') : toLogin(request, reply);
       }
-      return { invites: await pendingInvites(ctx, requireUser(request)) };
+      const user = requireUser(request);
+      const query = parseListQuery(inviteListQuery, request.query);
+      const { items, total, page } = await pagePendingInvites(ctx, user, query);
+      return { invites: items, total, page };
     },
   );
 

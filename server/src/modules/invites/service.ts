@@ -1,10 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import {
-  MESSAGES,
-  type Invite,
-  type InviteByUserBody,
-  type ManuscriptInvitesResponse,
-} from '@margins/common';
+import { MESSAGES, type Invite, type InviteByUserBody } from '@margins/common';
 import type { z } from 'zod';
 import type { inviteByLinkBody } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
@@ -25,12 +20,11 @@ import { invitedByEmailMail, invitedToDocumentMail } from '../notifications/temp
 import { evictReaders, recheckRoom } from './evict.ts';
 import { checkInviteRate, mayMailInvite, recordInviteMail } from './mail-limits.ts';
 import { can } from './policy.ts';
-import { findInvite, findReaderRow, listManuscriptInvites, type InviteRow } from './queries.ts';
+import { findInvite, findReaderRow, type InviteRow } from './queries.ts';
 import {
   authorizeManage,
   findReusableLink,
   newInviteCode,
-  presentInvites,
   presentOneInvite,
   putUserInvite,
   readersOf,
@@ -47,7 +41,7 @@ const emailInviteLimits = new WeakMap<AppContext, RateLimiter>();
 function emailInviteLimit(ctx: AppContext): RateLimiter {
   let limiter = emailInviteLimits.get(ctx);
   if (!limiter) {
-    limiter = new RateLimiter(EMAIL_INVITES_PER_HOUR, 60 * 60_000);
+    limiter = new RateLimiter(ctx.db, 'email-invites', EMAIL_INVITES_PER_HOUR, 60 * 60_000);
     emailInviteLimits.set(ctx, limiter);
   }
   return limiter;
@@ -217,11 +211,11 @@ export async function inviteByUserOrEmail(
 ): Promise<Invite> {
   const target = inviteTarget(body);
   const manuscript = await authorizeManage(ctx, author, manuscriptId);
-  checkInviteRate(ctx, author);
+  await checkInviteRate(ctx, author);
   const invitee = await findInvitee(ctx, target);
   if (!invitee && 'handle' in target) throw notFound(MESSAGES.inviteNoAccount);
   const typedEmail = 'email' in target ? target.email : undefined;
-  if (typedEmail && !emailInviteLimit(ctx).hit(`email-invite:${author.id}`)) throw tooMany();
+  if (typedEmail && !(await emailInviteLimit(ctx).hit(`email-invite:${author.id}`))) throw tooMany();
   const row = await ctx.db.transaction((tx) =>
     invitee
       ? inviteAccount(ctx, tx, author, manuscript, invitee, typedEmail)
@@ -275,19 +269,6 @@ export async function inviteByLink(
   });
   if (body.access !== manuscript.visibility) await recheckRoom(ctx, manuscript.id);
   return presentOneInvite(ctx, row, author);
-}
-
-/** GET /manuscript/{id}/invites (author): every invite, link, redemption and request. */
-export async function manuscriptInvites(
-  ctx: AppContext,
-  author: UserRow,
-  manuscriptId: number,
-): Promise<ManuscriptInvitesResponse> {
-  const manuscript = await authorizeManage(ctx, author, manuscriptId);
-  return {
-    visibility: manuscript.visibility,
-    invites: await presentInvites(ctx, await listManuscriptInvites(ctx.db, manuscript.id), author),
-  };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   errorBody,
   manuscriptEditBody,
   manuscriptIdParams,
+  manuscriptListQuery,
   manuscriptListResponse,
   manuscriptResponse,
   manuscriptUploadFields,
@@ -15,6 +16,7 @@ import {
   uploadResponse,
 } from '@margins/common';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { parseListQuery } from '../../lib/list-query.ts';
 import { requireUser, requireVerifiedUser } from '../../plugins/session.ts';
 import { listCatalogue } from '../genres/service.ts';
 import { dashboardAccessData } from '../invites/dashboard.ts';
@@ -23,6 +25,7 @@ import { archiveManuscript, editManuscript } from './edit.ts';
 import { multipartToBody, uploadedFile } from './multipart.ts';
 import { findVersionReport } from './conversion-report.ts';
 import { CONVERSION_MESSAGES, findConversion } from './processing.ts';
+import { pageOwnManuscripts } from './own-list.ts';
 import { findManuscript, listOwnManuscripts, presentOne } from './queries.ts';
 import { findEditable, findReadable, readerView } from './reader.ts';
 import { conversionReportRoutes } from './report-routes.ts';
@@ -75,12 +78,19 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
         schema: {
           tags,
           hide: url === '/dashboard',
-          response: { 200: manuscriptListResponse, 401: errorBody },
+          description:
+            "The caller's live manuscripts (JSON), a page of the list contract: page, per_page, " +
+            'sort (created, updated, title, words), order, q (title, summary), category, ' +
+            'visibility. Checked only for JSON: a browser goes to the dashboard.',
+          response: { 200: manuscriptListResponse, 400: errorBody, 401: errorBody },
         },
       },
       async (request, reply) => {
         if (wantsJson(request)) {
-          return { manuscripts: await listOwnManuscripts(ctx.db, requireUser(request).id) };
+          const user = requireUser(request);
+          const query = parseListQuery(manuscriptListQuery, request.query);
+          const { items, total, page } = await pageOwnManuscripts(ctx.db, user.id, query);
+          return { manuscripts: items, total, page };
         }
         if (!request.user) return redirectToLogin(request, reply);
         const [manuscripts, categories, access] = await Promise.all([

@@ -14,6 +14,7 @@ export const PAGE_SOURCES: Readonly<Record<string, string>> = {
   contact: 'src/pages/contact.tsx',
   signup: 'src/pages/auth/signup.tsx',
   login: 'src/pages/auth/login.tsx',
+  'login-link': 'src/pages/auth/login-link.tsx',
   logout: 'src/pages/auth/logout.tsx',
   verify: 'src/pages/auth/verify.tsx',
   'auth-callback': 'src/pages/auth/auth-callback.tsx',

@@ -4,6 +4,7 @@ import {
   errorBody,
   okBody,
   surveyAnswerBody,
+  surveyAnswerListQuery,
   surveyAnswerParams,
   surveyAnswerResponse,
   surveyBody,
@@ -13,6 +14,7 @@ import {
   surveyTypeParams,
 } from '@margins/common';
 import { HttpError } from '../../lib/http-errors.ts';
+import { parseListQuery } from '../../lib/list-query.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { renderPage, wantsJson } from '../pages/render.ts';
 import {
@@ -126,7 +128,8 @@ export async function surveyRoutes(root: FastifyInstance): Promise<void> {
         tags,
         description:
           'The author: the survey answers page (`m-survey-answers`), or with Accept: ' +
-          'application/json its data.',
+          'application/json its data, the answers a page of the list contract: page, per_page, ' +
+          'sort (created, score), order, approved (true/false).',
         params: surveyTypeParams,
         response: { 200: surveyResponsesResponse, ...errors },
       },
@@ -134,7 +137,9 @@ export async function surveyRoutes(root: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { manuscript_id: manuscriptId, survey_type: surveyType } = request.params;
       if (wantsJson(request)) {
-        return listResponses(ctx, requireUser(request), manuscriptId, surveyType);
+        const user = requireUser(request);
+        const query = parseListQuery(surveyAnswerListQuery, request.query);
+        return listResponses(ctx, user, manuscriptId, surveyType, query);
       }
       if (!request.user) {
         return reply.redirect(`/auth/login?next=${encodeURIComponent(request.url)}`);

@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   READ_GATE_MESSAGES,
+  surveyAnswerListQuery,
   type Survey,
+  type SurveyAnswerListQuery,
   type SurveyAnswer,
   type SurveyAnswerBody,
   type SurveyResponsesResponse,
@@ -24,6 +26,7 @@ import { notifyApproved, queueNotification, wakeMailer } from '../notifications/
 import { readerNeedsApprovalMail } from '../notifications/templates.ts';
 import { can, type SurveyAction } from './policy.ts';
 import { presentAnswer, presentSurvey } from './presenter.ts';
+import { pageAnswerRows } from './answer-list.ts';
 import { findSurvey, type SurveyAnswerRow, type SurveyRow } from './queries.ts';
 import { checkAnswers, passesAutoApproval, scoreAnswers } from './scoring.ts';
 
@@ -248,19 +251,18 @@ export async function listResponses(
   user: UserRow,
   manuscriptId: number,
   surveyType: SurveyType,
+  query: SurveyAnswerListQuery = surveyAnswerListQuery.parse({}),
 ): Promise<SurveyResponsesResponse> {
   const { manuscript } = await authorizeSurvey(ctx, user, manuscriptId, 'see_answers', surveyType);
   const survey = await findSurvey(ctx.db, manuscriptId, surveyType);
   if (!survey) throw notFound(NO_SURVEY);
-  const rows = await ctx.db
-    .select()
-    .from(schema.surveyAnswers)
-    .where(eq(schema.surveyAnswers.surveyId, survey.id))
-    .orderBy(desc(schema.surveyAnswers.createdAt), desc(schema.surveyAnswers.id));
+  const { items, total, page } = await pageAnswerRows(ctx.db, survey.id, query);
   return {
     manuscript: await presentOne(ctx.db, manuscript),
     survey: presentSurvey(survey, 'author'),
-    answers: await presentAnswers(ctx, survey, rows),
+    answers: await presentAnswers(ctx, survey, items),
+    total,
+    page,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Highlight } from '@margins/common';
+import { HARBOUR_HTML } from '@margins/common/anchoring/fixtures';
 import {
   anchorOfRange,
   anchorOfSpan,
@@ -12,13 +13,8 @@ import {
 import { HighlightPainter } from './painter.ts';
 
 // The shape the normaliser serves: top-level blocks with ids, "\n" between them, inline
-// elements inside (the server's document-text walks the same nodes).
-const HTML = [
-  '<h1 id="h-1">Chapter One</h1>',
-  '<p id="p-1">The fog came in <em>before the boats</em> did, the way it always had.</p>',
-  '<p id="p-2">Maren counted the lamps along the <strong>harbour</strong> wall.</p>',
-  '<p id="p-3">The fog came in again, and the lamps went out one by one.</p>',
-].join('\n');
+// elements inside (shared with the server's tests: common/src/anchoring/fixtures.ts).
+const HTML = HARBOUR_HTML;
 
 function makeBox(html = HTML): HTMLElement {
   const box = document.createElement('div');

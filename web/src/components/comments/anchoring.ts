@@ -1,4 +1,18 @@
-import { QUOTE_CONTEXT_LENGTH, type Highlight } from '@margins/common';
+import {
+  bestExactOccurrence,
+  bestFuzzyMatch,
+  blockAt,
+  buildModel,
+  DOM_TREE,
+  pathAt,
+  positionOfPath,
+  QUOTE_CONTEXT_LENGTH,
+  type BlockSpan,
+  type DocumentModel,
+  type DomLike,
+  type Highlight,
+  type TextNodeSpan,
+} from '@margins/common';
 
 // Robust anchors (STYLE.md, after Hypothesis). A highlight is stored three ways: the SPEC
 // range (child-index paths from the reader box + offsets in those text nodes), its position
@@ -10,119 +24,19 @@ import { QUOTE_CONTEXT_LENGTH, type Highlight } from '@margins/common';
 // highlights split text nodes and add <mark>s, so paths are computed from a model taken once
 // from the pristine box, and the live DOM is only ever addressed by text position.
 
-/** A text node of the pristine box: its span in the document text and its child-index path. */
-export interface PristineTextNode {
-  start: number;
-  end: number;
-  path: number[];
-}
-
-/** A top-level block with an id and its span in the document text. */
-export interface BlockSpan {
-  id: string;
-  start: number;
-  end: number;
-}
-
-/** The pristine reader box as text: what paths, positions and quotes are computed against. */
-export interface DocumentModel {
-  text: string;
-  nodes: PristineTextNode[];
-  blocks: BlockSpan[];
-  /** path key ("0/3/1") → index in `nodes`, built on first use. */
-  pathIndex?: Map<string, number>;
-}
+/** A text node of the pristine box, a block, the pristine box as text (common core). */
+export type PristineTextNode = TextNodeSpan;
+export type { BlockSpan, DocumentModel };
+export { blockAt, pathAt, positionOfPath };
 
 const TEXT_NODE = 3;
-const ELEMENT_NODE = 1;
 
 /**
- * Reads the pristine reader box (before any highlight is drawn) into its document model:
- * the same walk the server does over the stored HTML (server/src/modules/comments/document-text).
+ * Reads the pristine reader box (before any highlight is drawn) into its document model: the
+ * same walk the server does over the stored HTML (common/src/anchoring).
  */
 export function buildDocumentModel(box: Node): DocumentModel {
-  const parts: string[] = [];
-  const nodes: PristineTextNode[] = [];
-  const blocks: BlockSpan[] = [];
-  let length = 0;
-  const walk = (parent: Node, path: number[]) => {
-    const children = parent.childNodes;
-    for (let index = 0; index < children.length; index++) {
-      const child = children[index]!;
-      if (child.nodeType === TEXT_NODE) {
-        const value = (child as Text).data;
-        nodes.push({ start: length, end: length + value.length, path: [...path, index] });
-        parts.push(value);
-        length += value.length;
-      } else if (child.nodeType === ELEMENT_NODE) {
-        const start = length;
-        walk(child, [...path, index]);
-        const id = (child as Element).id;
-        if (path.length === 0 && id) blocks.push({ id, start, end: length });
-      }
-    }
-  };
-  walk(box, []);
-  return { text: parts.join(''), nodes, blocks };
-}
-
-const pathKey = (path: readonly number[]) => path.join('/');
-
-/** The document position of a pristine path + offset (a range boundary), or null. */
-export function positionOfPath(
-  model: DocumentModel,
-  path: readonly number[],
-  offset: number,
-): number | null {
-  if (!model.pathIndex) {
-    model.pathIndex = new Map(model.nodes.map((node, index) => [pathKey(node.path), index]));
-  }
-  const index = model.pathIndex.get(pathKey(path));
-  if (index === undefined) return null;
-  const node = model.nodes[index]!;
-  if (offset < 0 || offset > node.end - node.start) return null;
-  return node.start + offset;
-}
-
-/**
- * The pristine path + offset of a document position: a range start takes the node the next
- * character is in, a range end (`asEnd`) the node the previous character is in (as the server).
- */
-export function pathAt(
-  model: DocumentModel,
-  at: number,
-  asEnd = false,
-): { path: number[]; offset: number } | null {
-  const { nodes } = model;
-  let low = 0;
-  let high = nodes.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    const end = nodes[middle]!.end;
-    if (asEnd ? end >= at : end > at) high = middle;
-    else low = middle + 1;
-  }
-  const node = nodes[low];
-  if (!node || (asEnd && at === 0)) return null;
-  return { path: [...node.path], offset: at - node.start };
-}
-
-/** The top-level block that holds position `at`, or null. */
-export function blockAt(model: DocumentModel, at: number): BlockSpan | null {
-  let low = 0;
-  let high = model.blocks.length - 1;
-  let found: BlockSpan | null = null;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const block = model.blocks[middle]!;
-    if (block.start <= at) {
-      found = block;
-      low = middle + 1;
-    } else {
-      high = middle - 1;
-    }
-  }
-  return found && at < found.end ? found : null;
+  return buildModel(box as unknown as DomLike, DOM_TREE);
 }
 
 // ---- The live box: text nodes as they are now (split by <mark>s) ---------------------------
@@ -280,42 +194,23 @@ export interface Placement {
   method: PlacementMethod;
 }
 
-/** Exact occurrences of a quote looked at, at most. */
-const MAX_OCCURRENCES = 1_000;
-
-/** Characters of `a` and `b` that agree, counted from their ends (prefix) or starts (suffix). */
-function agreeing(a: string, b: string, fromEnd: boolean): number {
-  const length = Math.min(a.length, b.length);
-  let count = 0;
-  while (count < length) {
-    const left = fromEnd ? a[a.length - 1 - count] : a[count];
-    const right = fromEnd ? b[b.length - 1 - count] : b[count];
-    if (left !== right) break;
-    count++;
-  }
-  return count;
-}
-
-/** The best exact occurrence of the quote: its context first, then nearness to home. */
+/**
+ * The quote searched for (common core, as the server re-anchors): the exact occurrence whose
+ * context and nearness to home fit best, else a close enough approximate match.
+ */
 function searchQuote(
   model: DocumentModel,
   quote: Highlight['quote'],
   home: number,
 ): Placement | null {
-  const { text } = model;
-  const exact = quote.exact;
-  let best: { start: number; score: number } | null = null;
-  let count = 0;
-  for (let at = text.indexOf(exact); at !== -1 && count < MAX_OCCURRENCES; count++) {
-    const before = text.slice(Math.max(0, at - quote.prefix.length), at);
-    const after = text.slice(at + exact.length, at + exact.length + quote.suffix.length);
-    const context = agreeing(quote.prefix, before, true) + agreeing(quote.suffix, after, false);
-    const nearness = 1 - Math.abs(at - home) / Math.max(1, text.length);
-    const score = context * 10 + nearness;
-    if (!best || score > best.score) best = { start: at, score };
-    at = text.indexOf(exact, at + 1);
-  }
-  return best ? { start: best.start, end: best.start + exact.length, method: 'quote' } : null;
+  const anchor = {
+    quoteExact: quote.exact,
+    quotePrefix: quote.prefix,
+    quoteSuffix: quote.suffix,
+    textStart: home,
+  };
+  const found = bestExactOccurrence(model.text, anchor) ?? bestFuzzyMatch(model.text, anchor);
+  return found ? { start: found.start, end: found.end, method: 'quote' } : null;
 }
 
 /** What placing a highlight needs. */

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SurveyAnswer, SurveyResponsesResponse } from '@margins/common';
+import { pageInfoFor, type SurveyAnswer, type SurveyResponsesResponse } from '@margins/common';
 import { buildQuestionnaire, jsonResponse } from '../../components/access/test-fixtures.ts';
 import { buildConfig, buildUser } from '../../test/factories.ts';
 import { buildManuscript } from '../../test/manuscripts.ts';
@@ -31,7 +31,13 @@ function buildData(answers: SurveyAnswer[]): SurveyResponsesResponse {
     { choiceId: 'c1', choice: 'East', correctChoice: false },
     { choiceId: 'c2', choice: 'West', correctChoice: true },
   ];
-  return { manuscript: buildManuscript({ id: 31, title: 'The Salt Road' }), survey, answers };
+  return {
+    manuscript: buildManuscript({ id: 31, title: 'The Salt Road' }),
+    survey,
+    answers,
+    total: answers.length,
+    page: pageInfoFor(answers.length, 1, 100),
+  };
 }
 
 function render(answers: SurveyAnswer[]) {

@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { loginBody, MESSAGES, type AuthResponse } from '@margins/common';
-import { api, submitFailure, type FieldErrors } from '../../api/client.ts';
+import { api, ApiError, submitFailure, type FieldErrors } from '../../api/client.ts';
 import { FormAlert, TextField, otherErrors } from '../../components/form/fields.tsx';
 import { AppLink } from '../../components/layout/app-link.tsx';
 import { usePageConfig } from '../../page-config.ts';
 import { formValues, validate } from '../../lib/validate.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AuthCard, nextFrom } from './auth-card.tsx';
+import { LoginLinkAction } from './login-link.tsx';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -24,6 +25,8 @@ export function LoginPage() {
   const { search } = useLocation();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
+  // Throttled (429): the owner can ask for a one-time log-in link instead of waiting.
+  const [throttledEmail, setThrottledEmail] = useState<string | null>(null);
   const next = nextFrom(data, search);
   // A verification link opened in another browser confirms the address and sends it here.
   const verified = new URLSearchParams(search).get('verified') === '1';
@@ -39,6 +42,7 @@ export function LoginPage() {
     const invalid = validate(loginBody, values);
     setErrors(invalid ?? {});
     setProblem(null);
+    setThrottledEmail(null);
     if (invalid) return;
     try {
       const response = await login.mutateAsync({
@@ -51,6 +55,7 @@ export function LoginPage() {
       const failure = submitFailure(error);
       setErrors(failure.errors);
       setProblem(failure.problem);
+      if (error instanceof ApiError && error.status === 429) setThrottledEmail(values.email ?? '');
     }
   };
 
@@ -70,6 +75,7 @@ export function LoginPage() {
       <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Log in">
         {verified ? <FormAlert tone="success">{MESSAGES.verifiedLogIn}</FormAlert> : null}
         {problem ? <FormAlert>{problem}</FormAlert> : null}
+        {throttledEmail !== null ? <LoginLinkAction email={throttledEmail} next={next} /> : null}
         {stray.length ? <FormAlert>{stray.join(' ')}</FormAlert> : null}
         <TextField
           label="Email address"
