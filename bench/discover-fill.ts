@@ -121,6 +121,55 @@ const SURNAMES = [
   'Brennan',
 ];
 
+/** Pronounceable made-up words, so the vocabulary is large without a dictionary file. */
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mer',
+  'ti',
+  'ran',
+  'sel',
+  'vo',
+  'dun',
+  'ash',
+  'bri',
+  'co',
+  'fen',
+  'gal',
+  'hol',
+  'ist',
+  'jor',
+  'kel',
+  'lum',
+  'mor',
+  'nev',
+  'ost',
+  'pra',
+  'quin',
+  'rel',
+  'sta',
+  'tor',
+  'ul',
+  'ven',
+  'wyr',
+  'yel',
+  'zan',
+  'bel',
+  'cor',
+  'dra',
+  'el',
+  'fal',
+];
+const VOCABULARY = [
+  ...WORDS,
+  ...Array.from({ length: 3000 - WORDS.length }, (_, index) => {
+    const a = SYLLABLES[index % SYLLABLES.length]!;
+    const b = SYLLABLES[Math.floor(index / SYLLABLES.length) % SYLLABLES.length]!;
+    const c = SYLLABLES[Math.floor(index / SYLLABLES.length ** 2) % SYLLABLES.length]!;
+    return index < SYLLABLES.length ** 2 ? a + b : a + b + c;
+  }),
+];
+
 const textArray = (items: string[]) =>
   sql.raw(`ARRAY[${items.map((item) => `'${item.replace(/'/g, "''")}'`).join(',')}]::text[]`);
 
@@ -156,14 +205,20 @@ export async function fillDiscover(db: Db, count: number, log = console.log): Pr
       from words, generate_series(${from + 1}::integer, ${to}::integer) as n`);
     log(`  manuscripts ${to.toLocaleString()} / ${count.toLocaleString()}`);
   }
+  // ~300 words of opening a manuscript: one of the sentences (so phrases match ~1 in 12), then
+  // words drawn log-uniformly from a 3,000-word vocabulary (a few words in most texts, most
+  // words in few: roughly Zipf's law), as real books' words are.
   await db.execute(sql`
     insert into manuscript_versions (manuscript_id, number, source_format, file_name, html, toc, words)
     select m.id, 1, 'html', 'bench.html',
-           '<h1 id="c1">Chapter One</h1><p id="p1">' || array_to_string(array(
-             select s[1 + ((m.id * 13 + k * 7) % array_length(s, 1))]
-             from generate_series(1, 24) as k), ' ') || '</p>',
+           '<h1 id="c1">Chapter One</h1><p id="p1">' || s[1 + m.id % array_length(s, 1)] || ' '
+             || array_to_string(array(
+               select v[least(array_length(v, 1), greatest(1,
+                 floor(power(array_length(v, 1), (abs(hashint4(m.id * 401 + k)) % 10000) / 10000.0))::integer))]
+               from generate_series(1, 300) as k), ' ') || '</p>',
            '[{"id":"c1","level":1,"text":"Chapter One"}]'::jsonb, 300
-    from manuscripts m, (select ${textArray(SENTENCES)} as s) words
+    from manuscripts m,
+         (select ${textArray(SENTENCES)} as s, ${textArray(VOCABULARY)} as v) words
     where m.current_version_id is null`);
   await db.execute(sql`
     update manuscripts m set current_version_id = v.id
