@@ -20,6 +20,7 @@ import { Mailer } from './lib/mail.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerLinkBase } from './plugins/link-base.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerStatic } from './plugins/static.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerErrorHandling(app);
   registerCsrf(app);
   registerSession(app);
+  registerLinkBase(app);
   await registerStatic(app);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
