@@ -99,3 +99,9 @@ export const HANDLE_PATTERN = /^[a-zA-Z0-9_]{3,30}$/;
 export const PASSWORD_MIN_LENGTH = 10;
 export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/**
+ * The dashboard's own manuscripts get sort and filter controls past this many cards: two
+ * rows of the three-column grid, about a screenful on a laptop.
+ */
+export const DASHBOARD_CONTROLS_AFTER = 6;
