@@ -22,6 +22,21 @@ function makeCurrent(blocks: HTMLElement[], block: HTMLElement): void {
   }
 }
 
+/** Room kept free above (the sticky header) and below (the keys hint) a focused paragraph. */
+const CLEAR_TOP_PX = 96;
+const CLEAR_BOTTOM_PX = 120;
+
+/**
+ * Brings a focused paragraph to the middle of the window when it sits under the header or
+ * the hint (a focused element must not be hidden). Instantly: no smooth scrolling to honour
+ * or not.
+ */
+function keepInView(block: HTMLElement): void {
+  const rect = block.getBoundingClientRect();
+  if (rect.top >= CLEAR_TOP_PX && rect.bottom <= window.innerHeight - CLEAR_BOTTOM_PX) return;
+  block.scrollIntoView?.({ block: rect.height > window.innerHeight / 2 ? 'start' : 'center' });
+}
+
 /** The selection, when it is a non-empty one inside `block`. */
 function selectionIn(block: HTMLElement): Selection | null {
   const selection = window.getSelection();
@@ -99,12 +114,13 @@ export function ParagraphKeys({ html }: { html: string }) {
     const focusBlock = (block: HTMLElement | undefined) => {
       if (!block) return;
       makeCurrent(blocks, block);
-      block.focus();
+      block.focus({ preventScroll: true });
     };
     const handleFocusIn = (event: FocusEvent) => {
       const block = blockOf(event.target);
       if (!block) return;
       makeCurrent(blocks, block);
+      keepInView(block);
       lastBlock.current = block;
       setFocused(true);
     };
