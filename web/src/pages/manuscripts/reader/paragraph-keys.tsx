@@ -115,12 +115,19 @@ export function ParagraphKeys({ html }: { html: string }) {
       if (!block) return;
       makeCurrent(blocks, block);
       block.focus({ preventScroll: true });
+      keepInView(block);
+    };
+    // Tab into the text: the browser scrolls the paragraph just into sight, maybe under the
+    // hint. Other focus (the contents' jump, a bookmark) does its own scrolling: left alone.
+    let tabbedAt = -Infinity;
+    const handleTab = (event: KeyboardEvent) => {
+      if (event.key === 'Tab') tabbedAt = performance.now();
     };
     const handleFocusIn = (event: FocusEvent) => {
       const block = blockOf(event.target);
       if (!block) return;
       makeCurrent(blocks, block);
-      keepInView(block);
+      if (performance.now() - tabbedAt < 500) keepInView(block);
       lastBlock.current = block;
       setFocused(true);
     };
@@ -192,11 +199,13 @@ export function ParagraphKeys({ html }: { html: string }) {
       lastBlock.current?.focus();
     };
     document.addEventListener('keydown', handleDocumentKeyDown);
+    document.addEventListener('keydown', handleTab, true);
     box.addEventListener('focusin', handleFocusIn);
     box.addEventListener('focusout', handleFocusOut);
     box.addEventListener('keydown', handleKeyDown);
     return () => {
       document.removeEventListener('keydown', handleDocumentKeyDown);
+      document.removeEventListener('keydown', handleTab, true);
       box.removeEventListener('focusin', handleFocusIn);
       box.removeEventListener('focusout', handleFocusOut);
       box.removeEventListener('keydown', handleKeyDown);
