@@ -23,6 +23,7 @@ import { FailureThrottle } from './lib/throttle.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerLinkBase } from './plugins/link-base.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerInputGuard(app);
   registerCsrf(app);
   registerSession(app);
+  registerLinkBase(app);
   await registerStatic(app);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
