@@ -17,7 +17,7 @@ import type { CommentEvent, EventPublisher, WriteOptions } from '../modules/comm
 import { can, type CommentPolicyUser } from '../modules/comments/policy.ts';
 import { presentAuthor, presentComment, presentHighlight } from '../modules/comments/presenter.ts';
 import { findManuscript } from '../modules/manuscripts/queries.ts';
-import { loadReaderAccess } from '../modules/manuscripts/reader-access.ts';
+import { loadReaderAccess } from '../modules/access/reader-access.ts';
 import { registerHandlers } from './handlers.ts';
 import { Presence, type InterServerEvents } from './presence.ts';
 import { anonymousRoom, sessionRoom, userRoom } from './rooms.ts';

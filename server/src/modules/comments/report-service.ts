@@ -10,7 +10,7 @@ import {
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema, type Executor } from '../../db/index.ts';
 import { badRequest, HttpError, type FieldErrors } from '../../lib/http-errors.ts';
-import { isOwner } from '../manuscripts/policy.ts';
+import { isOwner } from '../access/policy.ts';
 import { can } from './policy.ts';
 import { findComment } from './queries.ts';
 import { loadScope } from './scope.ts';

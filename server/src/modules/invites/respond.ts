@@ -8,7 +8,7 @@ import { presentBookmarkRow } from '../bookmarks/service.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript } from '../manuscripts/queries.ts';
 import { evictReaders } from './evict.ts';
-import { GRANTING_STATUSES } from './grants.ts';
+import { GRANTING_STATUSES } from '../access/grants.ts';
 import { can } from './policy.ts';
 import { findInvite, findReaderRow, listPendingInvitesFor, type InviteRow } from './queries.ts';
 import { presentInvites } from './shared.ts';

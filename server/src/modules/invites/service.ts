@@ -11,10 +11,10 @@ import type { AppContext, UserRow } from '../../context.ts';
 import { schema, type Tx } from '../../db/index.ts';
 import { badRequest, forbidden, HttpError, notFound, tooMany } from '../../lib/http-errors.ts';
 import { RateLimiter } from '../../lib/rate-limit.ts';
-import { canOpen } from '../manuscripts/policy.ts';
+import { canOpen } from '../access/policy.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript } from '../manuscripts/queries.ts';
-import { loadReaderAccess } from '../manuscripts/reader-access.ts';
+import { loadReaderAccess } from '../access/reader-access.ts';
 import {
   notifyApproved,
   queueMail,

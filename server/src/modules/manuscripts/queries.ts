@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Manuscript } from '@margins/common';
 import { schema, type Executor } from '../../db/index.ts';
 import { countLiveComments } from '../comments/queries.ts';
@@ -66,23 +66,6 @@ export async function listOwnManuscripts(db: Executor, userId: number): Promise<
     .select()
     .from(schema.manuscripts)
     .where(and(eq(schema.manuscripts.userId, userId), isNull(schema.manuscripts.archivedAt)))
-    .orderBy(desc(schema.manuscripts.createdAt), desc(schema.manuscripts.id));
-  return presentMany(db, rows);
-}
-
-/** A user's public, readable manuscripts, newest first (the public profile's list). */
-export async function listPublicManuscripts(db: Executor, userId: number): Promise<Manuscript[]> {
-  const rows = await db
-    .select()
-    .from(schema.manuscripts)
-    .where(
-      and(
-        eq(schema.manuscripts.userId, userId),
-        eq(schema.manuscripts.visibility, 'public'),
-        isNotNull(schema.manuscripts.currentVersionId),
-        isNull(schema.manuscripts.archivedAt),
-      ),
-    )
     .orderBy(desc(schema.manuscripts.createdAt), desc(schema.manuscripts.id));
   return presentMany(db, rows);
 }
