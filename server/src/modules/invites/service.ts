@@ -15,14 +15,8 @@ import { canOpen } from '../access/policy.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript } from '../manuscripts/queries.ts';
 import { loadReaderAccess } from '../access/reader-access.ts';
-import {
-  notifyApproved,
-  queueMail,
-  queueNotification,
-  wakeMailer,
-} from '../notifications/service.ts';
+import { queueMail, queueNotification, wakeMailer } from '../notifications/service.ts';
 import { invitedByEmailMail, invitedToDocumentMail } from '../notifications/templates.ts';
-import { evictReaders, recheckRoom } from './evict.ts';
 import { can } from './policy.ts';
 import { findInvite, findReaderRow, listManuscriptInvites, type InviteRow } from './queries.ts';
 import {
@@ -110,7 +104,12 @@ async function inviteAccount(
       .set({ status: 'approved', respondedAt: new Date(), updatedAt: new Date() })
       .where(eq(schema.invites.id, existing.id))
       .returning();
-    await notifyApproved(ctx, tx, invitee, manuscript, 'request');
+    await ctx.events.emit(tx, {
+      type: 'access.granted',
+      actorId: author.id,
+      payload: { manuscriptId: manuscript.id, userId: invitee.id, via: 'request' },
+      rows: { reader: invitee, manuscript },
+    });
     return approved!;
   }
   const row = await putUserInvite(tx, existing, {
@@ -196,7 +195,7 @@ export async function inviteByUserOrEmail(
   const manuscript = await authorizeManage(ctx, author, manuscriptId);
   const invitee = await findInvitee(ctx, target);
   if (!invitee && 'handle' in target) throw notFound(MESSAGES.inviteNoAccount);
-  const row = await ctx.db.transaction((tx) =>
+  const row = await ctx.events.transaction((tx) =>
     invitee
       ? inviteAccount(ctx, tx, author, manuscript, invitee)
       : inviteEmail(ctx, tx, author, manuscript, (target as { email: string }).email),
@@ -219,11 +218,18 @@ export async function inviteByLink(
     throw badRequest({ useInvite: [ONE_TIME_PRIVATE_ONLY] });
   }
   const manuscript = await authorizeManage(ctx, author, manuscriptId, MESSAGES.linkDocumentMissing);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.events.transaction(async (tx) => {
     await tx
       .update(schema.manuscripts)
       .set({ visibility: body.access, updatedAt: new Date() })
       .where(eq(schema.manuscripts.id, manuscript.id));
+    if (body.access !== manuscript.visibility) {
+      await ctx.events.emit(tx, {
+        type: 'manuscript.visibility_changed',
+        actorId: author.id,
+        payload: { manuscriptId: manuscript.id, from: manuscript.visibility, to: body.access },
+      });
+    }
     const reusable = body.useInvite ? null : await findReusableLink(tx, manuscript.id, body.code);
     if (reusable) {
       const [updated] = await tx
@@ -247,7 +253,6 @@ export async function inviteByLink(
       .returning();
     return created!;
   });
-  if (body.access !== manuscript.visibility) await recheckRoom(ctx, manuscript.id);
   return presentOneInvite(ctx, row, author);
 }
 
@@ -282,10 +287,13 @@ export async function deleteInvite(
     const knowsIt = canOpen(user, manuscript, access) && manuscript.archivedAt === null;
     throw knowsIt ? forbidden() : notFound(MESSAGES.inviteMoved);
   }
-  const readers = await ctx.db.transaction(async (tx) => {
-    const affected = await readersOf(tx, invite);
+  await ctx.events.transaction(async (tx) => {
+    const readers = await readersOf(tx, invite);
     await tx.delete(schema.invites).where(eq(schema.invites.id, invite.id));
-    return affected;
+    await ctx.events.emit(tx, {
+      type: 'access.revoked',
+      actorId: user.id,
+      payload: { manuscriptId: manuscript.id, userIds: readers },
+    });
   });
-  await evictReaders(ctx, manuscript.id, readers);
 }

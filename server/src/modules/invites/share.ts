@@ -8,9 +8,8 @@ import { canOpen, isOwner, isStaff } from '../access/policy.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript } from '../manuscripts/queries.ts';
 import { loadReaderAccess } from '../access/reader-access.ts';
-import { notifyApproved, queueNotification, wakeMailer } from '../notifications/service.ts';
+import { queueNotification, wakeMailer } from '../notifications/service.ts';
 import { readerNeedsApprovalMail } from '../notifications/templates.ts';
-import { evictReaders } from './evict.ts';
 import { GRANTING_STATUSES } from '../access/grants.ts';
 import { findInvite, findInviteByCode, findReaderRow, type InviteRow } from './queries.ts';
 import { acceptInviteFor, acceptRow } from './respond.ts';
@@ -245,7 +244,7 @@ export async function decideRequest(
     throw notFound('No such request.');
   }
   const wasGranting = (GRANTING_STATUSES as readonly string[]).includes(request.status);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.events.transaction(async (tx) => {
     const [decided] = await tx
       .update(schema.invites)
       .set({
@@ -261,13 +260,21 @@ export async function decideRequest(
         .select()
         .from(schema.users)
         .where(eq(schema.users.id, request.invitedUserId));
-      await notifyApproved(ctx, tx, reader!, manuscript, 'request');
+      await ctx.events.emit(tx, {
+        type: 'access.granted',
+        actorId: author.id,
+        payload: { manuscriptId: manuscript.id, userId: reader!.id, via: 'request' },
+        rows: { reader: reader!, manuscript },
+      });
+    }
+    if (decision === 'refuse' && wasGranting && request.invitedUserId) {
+      await ctx.events.emit(tx, {
+        type: 'access.revoked',
+        actorId: author.id,
+        payload: { manuscriptId: manuscript.id, userIds: [request.invitedUserId] },
+      });
     }
     return decided!;
   });
-  wakeMailer(ctx);
-  if (decision === 'refuse' && wasGranting && request.invitedUserId) {
-    await evictReaders(ctx, manuscript.id, [request.invitedUserId]);
-  }
   return presentOneInvite(ctx, row, author);
 }
