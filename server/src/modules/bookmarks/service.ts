@@ -3,7 +3,7 @@ import { MESSAGES, type Bookmark, type ReadingProgressBody } from '@margins/comm
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import { HttpError, forbidden, notFound } from '../../lib/http-errors.ts';
-import { isUniqueViolation } from '../auth/service.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { grantedManuscriptIds } from '../access/grants.ts';
 import { NO_READER_ACCESS, readRefusal } from '../access/policy.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import {
   MESSAGES,
   PICTURE_MAX_BYTES,
@@ -7,6 +6,7 @@ import {
   type ProfileFormErrorResponse,
   type ProfileFormValues,
 } from '@margins/common';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import type { FieldErrors } from '../../lib/http-errors.ts';
 import { checkPicture, type PictureType } from '../media/service.ts';
 
@@ -49,16 +49,6 @@ export async function readProfileInput(request: FastifyRequest): Promise<Profile
     picture = { bytes, truncated: part.file.truncated };
   }
   return { fields, picture };
-}
-
-/** Field name → messages of a zod error (the first path segment names the field). */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = typeof issue.path[0] === 'string' ? issue.path[0] : '_';
-    (errors[field] ??= []).push(issue.message);
-  }
-  return errors;
 }
 
 /** Validates the fields and the picture together, so that every field error shows at once. */

@@ -14,7 +14,7 @@ import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import type { StoredQuestion } from '../../db/schema-access.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/http-errors.ts';
-import { isUniqueViolation } from '../auth/service.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { isOwner, readGate, readRefusal, type ReaderAccess } from '../access/policy.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript, presentOne } from '../manuscripts/queries.ts';
