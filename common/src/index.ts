@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './messages.ts';
+export * from './csrf.ts';
 export * from './schemas/common.ts';
 export * from './schemas/user.ts';
 export * from './schemas/auth.ts';

@@ -119,7 +119,6 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
   app.get(
     '/profile/generate/invite',
     {
-      config: { csrf: true },
       schema: {
         tags,
         security: securityWithCsrf,
@@ -139,7 +138,6 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
   app.get(
     '/profile/certify18',
     {
-      config: { csrf: true },
       schema: {
         tags,
         security: securityWithCsrf,
