@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MANUSCRIPT_FILE_FIELD, MANUSCRIPT_UPLOAD_MAX_BYTES, MESSAGES } from '@margins/common';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
+import { readMultipart } from '../../lib/multipart.ts';
 
 /** The one file of an upload form. */
 export interface UploadedFile {
@@ -20,27 +21,19 @@ const uploads = new WeakMap<FastifyRequest, UploadedFile>();
  */
 export async function multipartToBody(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart()) return;
-  const fields: Record<string, string | string[]> = {};
+  let fields: Record<string, string | string[]>;
   try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== MANUSCRIPT_FILE_FIELD) {
-          await part.toBuffer();
+    fields = await readMultipart(request, {
+      repeatedFields: 'array',
+      onFile: (file) => {
+        if (file.fieldName !== MANUSCRIPT_FILE_FIELD) {
           throw badRequest({
-            [part.fieldname]: [`Send the file in the ${MANUSCRIPT_FILE_FIELD} field.`],
+            [file.fieldName]: [`Send the file in the ${MANUSCRIPT_FILE_FIELD} field.`],
           });
         }
-        uploads.set(request, {
-          fileName: part.filename || 'the file',
-          bytes: await part.toBuffer(),
-        });
-        continue;
-      }
-      const value = typeof part.value === 'string' ? part.value : String(part.value);
-      const existing = fields[part.fieldname];
-      if (existing === undefined) fields[part.fieldname] = value;
-      else fields[part.fieldname] = [...(Array.isArray(existing) ? existing : [existing]), value];
-    }
+        uploads.set(request, { fileName: file.fileName || 'the file', bytes: file.bytes });
+      },
+    });
   } catch (error) {
     throw translateMultipartError(error);
   }

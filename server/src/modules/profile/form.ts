@@ -7,6 +7,7 @@ import {
   type ProfileFormValues,
 } from '@margins/common';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { readMultipart } from '../../lib/multipart.ts';
 import type { FieldErrors } from '../../lib/http-errors.ts';
 import { checkPicture, type PictureType } from '../media/service.ts';
 
@@ -24,7 +25,7 @@ export interface PictureUpload {
 
 const FIELD_LIMIT = 40;
 /** A picture past the limit is cut off and marked truncated (a field error), not thrown. */
-const PARTS_OPTIONS: Parameters<FastifyRequest['parts']>[0] & { throwFileSizeLimit: boolean } = {
+const PARTS_OPTIONS = {
   limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: FIELD_LIMIT, parts: FIELD_LIMIT + 1 },
   throwFileSizeLimit: false,
 };
@@ -35,19 +36,16 @@ const PARTS_OPTIONS: Parameters<FastifyRequest['parts']>[0] & { throwFileSizeLim
  */
 export async function readProfileInput(request: FastifyRequest): Promise<ProfileInput> {
   if (!request.isMultipart()) return { fields: request.body ?? {}, picture: null };
-  const fields: Record<string, unknown> = {};
   let picture: ProfileInput['picture'] = null;
-  const parts = request.parts(PARTS_OPTIONS);
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = part.value;
-      continue;
-    }
-    const bytes = await part.toBuffer();
-    // A form with an empty file input still sends a part: no name, no bytes.
-    if (part.fieldname !== 'picture' || (bytes.byteLength === 0 && !part.filename)) continue;
-    picture = { bytes, truncated: part.file.truncated };
-  }
+  const fields = await readMultipart(request, {
+    ...PARTS_OPTIONS,
+    repeatedFields: 'last',
+    onFile: (file) => {
+      // A form with an empty file input still sends a part: no name, no bytes.
+      if (file.fieldName !== 'picture' || (file.bytes.byteLength === 0 && !file.fileName)) return;
+      picture = { bytes: file.bytes, truncated: file.truncated };
+    },
+  });
   return { fields, picture };
 }
 
