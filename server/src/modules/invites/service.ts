@@ -214,7 +214,8 @@ export async function inviteByUserOrEmail(
   const invitee = await findInvitee(ctx, target);
   if (!invitee && 'handle' in target) throw notFound(MESSAGES.inviteNoAccount);
   const typedEmail = 'email' in target ? target.email : undefined;
-  if (typedEmail && !(await emailInviteLimit(ctx).hit(`email-invite:${author.id}`))) throw tooMany();
+  if (typedEmail && !(await emailInviteLimit(ctx).hit(`email-invite:${author.id}`)))
+    throw tooMany();
   const row = await ctx.events.transaction((tx) =>
     invitee
       ? inviteAccount(ctx, tx, author, manuscript, invitee, typedEmail)

@@ -126,11 +126,11 @@ describe('the Share tab: inviting someone', () => {
           return jsonResponse(200, { users: [{ id: 3, handle: 'june', display_name: 'June' }] });
         }
         return jsonResponse(200, {
-        visibility: 'private',
-        invites: [],
-        total: 0,
-        page: pageInfoFor(0, 1, 100),
-      });
+          visibility: 'private',
+          invites: [],
+          total: 0,
+          page: pageInfoFor(0, 1, 100),
+        });
       });
       vi.stubGlobal('fetch', fetchMock);
       renderWithApp(<SharePanel manuscript={manuscript} />, { config: buildConfig('dashboard') });
