@@ -144,3 +144,8 @@ export const LIST_DEFAULT_PER_PAGE = 20;
 export const LIST_MAX_PER_PAGE = 100;
 export const LIST_MAX_PAGE = 100_000;
 export const LIST_Q_MAX_LENGTH = 200;
+/**
+ * The dashboard's own manuscripts get sort and filter controls past this many cards: two
+ * rows of the three-column grid, about a screenful on a laptop.
+ */
+export const DASHBOARD_CONTROLS_AFTER = 6;

@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './messages.ts';
+export * from './csrf.ts';
 export * from './schemas/common.ts';
 export { controlCharacterProblem, plainText, singleLineText } from './schemas/fields.ts';
 export * from './schemas/user.ts';

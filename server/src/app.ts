@@ -13,6 +13,7 @@ import { LOGIN_THROTTLE } from '@margins/common';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/index.ts';
+import { EventBus } from './events/bus.ts';
 import { defineJobs } from './jobs/index.ts';
 import { ConversionPool } from './jobs/conversion-pool.ts';
 import { JobQueue } from './jobs/queue.ts';
@@ -23,6 +24,7 @@ import { FailureThrottle } from './lib/throttle.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerLinkBase } from './plugins/link-base.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -43,7 +45,9 @@ import { commentRoutes } from './modules/comments/routes.ts';
 import { discoverRoutes } from './modules/discover/routes.ts';
 import { scheduleHighlightSweep } from './modules/comments/sweep.ts';
 import { COMMENT_WRITES_PER_MINUTE } from './modules/comments/write-limit.ts';
+import { subscribeNotifications } from './modules/notifications/subscribers.ts';
 import { Realtime } from './realtime/index.ts';
+import { subscribeRealtime } from './realtime/subscribers.ts';
 
 export type App = FastifyInstance;
 
@@ -62,15 +66,20 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Kept here with their classes: the modules see them through the interfaces of context.ts.
+  const jobs = new JobQueue(database, config.jobs, app.log);
+  const realtime = new Realtime();
+  const events = new EventBus();
   const ctx: AppContext = {
     config,
     log: app.log,
     database,
     db: database.db,
     mailer: new Mailer(database.db, config, app.log),
-    jobs: new JobQueue(database, config.jobs, app.log),
+    jobs,
     converter: new ConversionPool(config.conversionThreads),
-    realtime: new Realtime(),
+    realtime,
+    events,
     limits: {
       loginPerIp: new FailureThrottle(database.db, 'login-ip', {
         ...LOGIN_THROTTLE,
@@ -91,9 +100,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     },
   };
   app.decorate('ctx', ctx);
+  events.attach(ctx);
+  subscribeRealtime(events, realtime);
+  subscribeNotifications(events);
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => {
-    await ctx.jobs.stop();
+    await jobs.stop();
     await ctx.converter.close();
   });
 
@@ -121,6 +133,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerInputGuard(app);
   registerCsrf(app);
   registerSession(app);
+  registerLinkBase(app);
   await registerStatic(app);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -139,11 +152,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(surveyRoutes);
   await app.register(commentRoutes);
   await app.register(discoverRoutes);
-  ctx.realtime.attach(app);
+  realtime.attach(app);
 
-  defineJobs(ctx.jobs);
+  defineJobs(jobs);
   // A web process only enqueues: the jobs run in --role=worker processes.
-  await ctx.jobs.start(ctx, { work: config.role !== 'web' });
+  await jobs.start(ctx, { work: config.role !== 'web' });
   if (config.role !== 'web') {
     const stopSweep = scheduleHighlightSweep(ctx, (error) =>
       app.log.error({ err: error }, 'highlight sweep failed'),

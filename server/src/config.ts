@@ -75,6 +75,11 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /**
+   * PUBLIC_URL was set. Without it mails use http://localhost:PORT and links shown in pages
+   * use the address of the request (plugins/link-base.ts).
+   */
+  publicUrlSet: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   stripeSecretKey: string | undefined;
@@ -172,6 +177,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir,
     databaseUrl: values.DATABASE_URL,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    publicUrlSet: values.PUBLIC_URL !== undefined,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     stripeSecretKey: values.STRIPE_SECRET_KEY,
@@ -191,6 +197,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     jobs: DEFAULT_JOB_SETTINGS,
     role: 'all',
   };
+}
+
+/** The start-up line saying where links in mails point, and how to change it. */
+export function mailBaseLine(config: Pick<Config, 'publicUrl' | 'publicUrlSet'>): string {
+  if (config.publicUrlSet) return `Links in e-mails point to ${config.publicUrl} (PUBLIC_URL)`;
+  return (
+    `Links in e-mails point to ${config.publicUrl} (PUBLIC_URL is not set: set it to the ` +
+    'address people open, or mailed links will not reach this server from elsewhere)'
+  );
 }
 
 /**

@@ -1,15 +1,61 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
-import type { Database, Db } from './db/index.ts';
+import type { z } from 'zod';
+import type { Database, Db, Executor, Tx } from './db/index.ts';
+import type { DomainEvent } from './events/definitions.ts';
 import type { ConversionPool } from './jobs/conversion-pool.ts';
-import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
 import type { FailureThrottle } from './lib/throttle.ts';
-import type { Realtime } from './realtime/index.ts';
 import type { schema } from './db/index.ts';
 
 export type UserRow = typeof schema.users.$inferSelect;
+
+// The shared services as the modules see them: interfaces, so that this file (which every module
+// imports) imports none of the classes that implement them, nor the modules those import.
+
+/** A job as a writer names it: its queue id and payload schema (jobs/queue.ts JobDefinition). */
+export interface JobRef<Payload extends z.ZodType = z.ZodType> {
+  id: string;
+  payload: Payload;
+}
+
+/** Background jobs (pg-boss in the same database; jobs/queue.ts JobQueue). */
+export interface Jobs {
+  /** Enqueues a job in the transaction that creates its work; call wake() after the commit. */
+  send<Payload extends z.ZodType>(
+    tx: Executor,
+    job: JobRef<Payload>,
+    payload: z.input<Payload>,
+    options?: { id?: string },
+  ): Promise<string>;
+  /** Tells this process's workers to look for work now rather than at their next poll. */
+  wake(job: JobRef): void;
+  /** The job's state, or null when the queue no longer has it. */
+  stateOf(job: JobRef, jobId: string): Promise<string | null>;
+}
+
+/** The socket rooms (realtime/index.ts Realtime), for what is not an event of a change. */
+export interface RealtimeRooms {
+  /** Disconnects every socket opened with a session that has just ended (logout). */
+  endSession(sessionId: string): void;
+  /** Removes a user's sockets from a manuscript room (their access ended). */
+  evictFromRoom(manuscriptId: number, userId: number): Promise<void>;
+  /** Checks everyone in a manuscript room against the reading policy again. */
+  recheckRoom(manuscriptId: number): Promise<{ users: number[]; anonymous: boolean }>;
+}
+
+/** Domain events after commit (events/bus.ts EventBus). */
+export interface DomainEvents {
+  /**
+   * Records what the change written in `tx` did: its in-transaction subscribers run now, the
+   * after-commit ones once `tx` (opened with transaction()) has committed. On `ctx.db` itself
+   * (a single statement, already committed) the after-commit subscribers run at once.
+   */
+  emit(tx: Executor, event: DomainEvent): Promise<void>;
+  /** ctx.db.transaction(work), then the after-commit subscribers of the events it emitted. */
+  transaction<Result>(work: (tx: Tx) => Promise<Result>): Promise<Result>;
+}
 
 /** What every module gets: configuration and the shared services. */
 export interface AppContext {
@@ -20,11 +66,13 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   /** Background jobs (pg-boss in the same database). */
-  jobs: JobQueue;
+  jobs: Jobs;
   /** The worker-thread pool that converts uploaded documents. */
   converter: ConversionPool;
-  /** Socket.IO rooms: comment events fan out here; evictFromRoom() for revoked access. */
-  realtime: Realtime;
+  /** Socket.IO rooms (the fan-out of changes subscribes to `events`). */
+  realtime: RealtimeRooms;
+  /** Domain events: a writer emits one; socket fan-out, evictions and notifications follow. */
+  events: DomainEvents;
   /** Kept in the database: every process on it shares one count. */
   limits: {
     /** Failed log-ins per IP: growing delays, no hard lock. */

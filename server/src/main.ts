@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, roleFromArguments, type Config } from './config.ts';
+import { ConfigError, loadConfig, mailBaseLine, roleFromArguments, type Config } from './config.ts';
 import { DatabaseLockedError, openDatabase } from './db/index.ts';
 import { seedDemoData } from './seed/index.ts';
 
@@ -41,11 +41,13 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   if (config.role === 'worker') {
     console.log(`Margins worker is running its jobs (database: ${database.kind})`);
+    console.log(mailBaseLine(config));
     return;
   }
   await app.listen({ port: config.port, host: config.host });
   const jobs = config.role === 'web' ? ', no jobs: run a --role=worker process' : '';
   console.log(`Margins is running on ${config.publicUrl} (database: ${database.kind}${jobs})`);
+  console.log(mailBaseLine(config));
 }
 
 await main();

@@ -40,8 +40,3 @@ export const PageConfigContext = createContext<PageConfig>(anonymousConfig('not-
 export function usePageConfig(): PageConfig {
   return useContext(PageConfigContext);
 }
-
-/** The page's own data (config.data), typed by the caller. */
-export function usePageData<T extends Record<string, unknown>>(): Partial<T> {
-  return usePageConfig().data as Partial<T>;
-}

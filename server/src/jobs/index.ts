@@ -1,5 +1,5 @@
 import { deliverMailJob } from '../modules/notifications/mail-job.ts';
-import { convertDocumentJob } from './convert-document.ts';
+import { convertDocumentJob } from '../modules/manuscripts/conversion-job.ts';
 import type { JobDefinition, JobQueue } from './queue.ts';
 
 /** Every background job the server runs. */

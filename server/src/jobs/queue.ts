@@ -10,8 +10,8 @@ import {
 } from 'pg-boss';
 import type { z } from 'zod';
 import type { JobSettings } from '../config.ts';
-import type { AppContext } from '../context.ts';
-import type { Database, Tx } from '../db/index.ts';
+import type { AppContext, JobRef, Jobs } from '../context.ts';
+import type { Database, Executor } from '../db/index.ts';
 
 /** What a handler knows about the attempt it runs. */
 export interface JobAttempt {
@@ -57,7 +57,7 @@ const SCHEMA = 'pgboss';
  */
 const NO_JOB_ID = '00000000-0000-0000-0000-000000000000';
 
-export class JobQueue {
+export class JobQueue implements Jobs {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition>();
   private readonly workerIds = new Map<string, string[]>();
@@ -183,8 +183,8 @@ export class JobQueue {
    * would wait for the transaction it is part of). Call wake() after the commit.
    */
   async send<Payload extends z.ZodType>(
-    tx: Tx,
-    definition: JobDefinition<Payload>,
+    tx: Executor,
+    definition: JobRef<Payload>,
     payload: z.input<Payload>,
     options: {
       id?: string;
@@ -211,7 +211,7 @@ export class JobQueue {
    * after the transaction that sent the job has committed (before, the job is not visible yet).
    * They look on the next turn of the event loop, after the caller's request has been answered.
    */
-  wake(definition: JobDefinition): void {
+  wake(definition: JobRef): void {
     setImmediate(() => {
       for (const workerId of this.workerIds.get(definition.id) ?? []) {
         this.boss.notifyWorker(workerId);
@@ -220,7 +220,7 @@ export class JobQueue {
   }
 
   /** The job's state, or null when pg-boss no longer has it. */
-  async stateOf(definition: JobDefinition, jobId: string): Promise<string | null> {
+  async stateOf(definition: JobRef, jobId: string): Promise<string | null> {
     const [job] = await this.boss.findJobs(definition.id, { id: jobId });
     return job?.state ?? null;
   }

@@ -1,21 +1,26 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CSRF_COOKIE, CSRF_HEADER, MESSAGES } from '@margins/common';
+import { CSRF_COOKIE, CSRF_HEADER, MESSAGES, STATE_CHANGING_GETS } from '@margins/common';
 import { forbidden } from '../lib/http-errors.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { secureCookies } from './security-headers.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The GET routes that change state (common/src/csrf.ts, the list the web client reads too). */
+const CHANGING_GETS = new Set<string>(STATE_CHANGING_GETS);
 
 /**
  * Double-submit CSRF: a readable csrf_token cookie, echoed in the x-csrf-token header on
- * every state-changing call (and the GET routes marked `config.csrf`).
+ * every state-changing call (and the GET routes of STATE_CHANGING_GETS, or marked `config.csrf`).
  */
 export function registerCsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     let token = request.cookies[CSRF_COOKIE];
     if (!token || token.length < 20) token = rotateCsrfToken(request, reply);
-    const needsToken = !SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf;
+    const needsToken =
+      !SAFE_METHODS.has(request.method) ||
+      request.routeOptions.config?.csrf ||
+      CHANGING_GETS.has(request.routeOptions.url ?? '');
     if (!needsToken || request.routeOptions.config?.csrf === false) return;
     const header = request.headers[CSRF_HEADER];
     if (typeof header !== 'string' || !safeEqual(header, token)) {

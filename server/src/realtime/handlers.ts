@@ -27,7 +27,7 @@ import {
 } from '../modules/comments/comment-service.ts';
 import { createHighlight } from '../modules/comments/highlight-service.ts';
 import { presentAuthor, presentComment, presentHighlight } from '../modules/comments/presenter.ts';
-import { fieldErrors } from '../modules/comments/report-service.ts';
+import { fieldErrorsOf } from '../lib/field-errors.ts';
 import { loadScope } from '../modules/comments/scope.ts';
 import { rankComment } from '../modules/comments/vote-service.ts';
 import { countCommentWrite } from '../modules/comments/write-limit.ts';
@@ -56,7 +56,7 @@ function failure(error: unknown, app: FastifyInstance): SocketAckError {
     return { ok: false, error: error.message, ...(error.errors ? { errors: error.errors } : {}) };
   }
   if (error instanceof z.ZodError) {
-    return { ok: false, error: MESSAGES.checkFormFields, errors: fieldErrors(error) };
+    return { ok: false, error: MESSAGES.checkFormFields, errors: fieldErrorsOf(error) };
   }
   app.log.error({ err: error }, 'socket event failed');
   return { ok: false, error: MESSAGES.serverError };

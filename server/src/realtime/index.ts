@@ -11,13 +11,13 @@ import {
   type CommentAuthor,
   type ServerToClientEvents,
 } from '@margins/common';
-import type { AppContext } from '../context.ts';
+import type { AppContext, RealtimeRooms } from '../context.ts';
 import { schema } from '../db/index.ts';
-import type { CommentEvent, EventPublisher, WriteOptions } from '../modules/comments/events.ts';
+import type { CommentEvent, WriteOptions } from '../modules/comments/events.ts';
 import { can, type CommentPolicyUser } from '../modules/comments/policy.ts';
 import { presentAuthor, presentComment, presentHighlight } from '../modules/comments/presenter.ts';
 import { findManuscript } from '../modules/manuscripts/queries.ts';
-import { loadReaderAccess } from '../modules/manuscripts/reader-access.ts';
+import { loadReaderAccess } from '../modules/access/reader-access.ts';
 import { registerHandlers } from './handlers.ts';
 import { Presence, type InterServerEvents } from './presence.ts';
 import { anonymousRoom, sessionRoom, userRoom } from './rooms.ts';
@@ -39,9 +39,10 @@ export type RealtimeServer = Server<
 /**
  * Socket.IO on the app's HTTP server (path /socket.io): session-cookie auth, manuscript rooms
  * whose membership the server decides, and the fan-out of committed comment events, presented
- * for each kind of recipient. Without attach() (a worker process) publish() does nothing.
+ * for each kind of recipient (subscribers.ts calls publish() after commit). Without attach()
+ * (a worker process) publish() does nothing.
  */
-export class Realtime implements EventPublisher {
+export class Realtime implements RealtimeRooms {
   io: RealtimeServer | null = null;
   private presence: Presence | null = null;
   private clustered = false;

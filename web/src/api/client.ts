@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER, MESSAGES } from '@margins/common';
+import { CSRF_COOKIE, CSRF_HEADER, MESSAGES, needsCsrf } from '@margins/common';
 
 /** Field name → messages, as a 400 answer carries them (API.md). */
 export type FieldErrors = Record<string, string[]>;
@@ -20,22 +20,8 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * GET routes that change state, and so need the CSRF header like a write does
- * (API.md: certify18, generate invite, approve a survey answer).
- */
-const STATE_CHANGING_GETS = [
-  /^\/profile\/certify18\/?$/,
-  /^\/profile\/generate\/invite\/?$/,
-  /^\/manuscript\/survey\/answer\/[^/]+\/approve\/?$/,
-];
-
-/** True when a call must carry the CSRF header. */
-export function needsCsrf(method: string, path: string): boolean {
-  if (method.toUpperCase() !== 'GET' && method.toUpperCase() !== 'HEAD') return true;
-  const pathname = new URL(path, 'http://margins.invalid').pathname;
-  return STATE_CHANGING_GETS.some((pattern) => pattern.test(pathname));
-}
+// Which calls need the CSRF header: one list, shared with the server's check.
+export { needsCsrf };
 
 /** The value of the readable csrf_token cookie the server sets, or ''. */
 export function readCsrfToken(cookies: string = document.cookie): string {

@@ -1,8 +1,23 @@
-/** Initials of a name, for the monogram shown when there is no picture. */
+/** A word's first letter (any script) after leading emoji or punctuation; none when a digit comes first. */
+const FIRST_LETTER = /^[^\p{L}\p{N}]*(\p{L})/u;
+
+/**
+ * Initials of a name, for the monogram shown when there is no picture: the first letter of
+ * the first and last words that start with one. Emoji and punctuation are skipped and words
+ * led by a digit left out ("🌟 (Ada) Lovelace 2nd" → "AL"), so a monogram never shows half an
+ * emoji, a "(" or a "2".
+ */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return letters.map((word) => Array.from(word ?? '')[0]?.toUpperCase() ?? '').join('') || '?';
+  const firstLetters = name
+    .trim()
+    .split(/\s+/)
+    .map((word) => FIRST_LETTER.exec(word)?.[1])
+    .filter((letter): letter is string => letter !== undefined);
+  const letters =
+    firstLetters.length > 1
+      ? [firstLetters[0]!, firstLetters[firstLetters.length - 1]!]
+      : firstLetters;
+  return letters.map((letter) => letter.toLocaleUpperCase()).join('') || '?';
 }
 
 const SIZES = {

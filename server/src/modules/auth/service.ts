@@ -8,6 +8,7 @@ import {
 } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { badRequest, conflict, HttpError, tooMany } from '../../lib/http-errors.ts';
 import { escapeHtml } from '../../lib/mail.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
@@ -256,11 +257,4 @@ export async function completeSignup(
       if (isUniqueViolation(error)) throw conflict(MESSAGES.handleTaken);
       throw error;
     });
-}
-
-/** True for a PostgreSQL unique violation (23505), whichever driver raised it. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code;
-  const causeCode = (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505' || causeCode === '23505';
 }

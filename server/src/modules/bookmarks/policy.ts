@@ -4,7 +4,7 @@ import {
   type PolicyManuscript,
   type PolicyUser,
   type ReaderAccess,
-} from '../manuscripts/policy.ts';
+} from '../access/policy.ts';
 
 /**
  * create: add to reads; progress: record how far the reader got; list: keep it in the reads

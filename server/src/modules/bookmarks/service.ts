@@ -3,12 +3,12 @@ import { MESSAGES, type Bookmark, type ReadingProgressBody } from '@margins/comm
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import { HttpError, forbidden, notFound } from '../../lib/http-errors.ts';
-import { isUniqueViolation } from '../auth/service.ts';
-import { grantedManuscriptIds } from '../invites/grants.ts';
-import { NO_READER_ACCESS, readRefusal } from '../manuscripts/policy.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { grantedManuscriptIds } from '../access/grants.ts';
+import { NO_READER_ACCESS, readRefusal } from '../access/policy.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript, presentOne } from '../manuscripts/queries.ts';
-import { loadReaderAccess } from '../manuscripts/reader-access.ts';
+import { loadReaderAccess } from '../access/reader-access.ts';
 import { can, type BookmarkAction } from './policy.ts';
 import { presentBookmark, presentBookmarks } from './presenter.ts';
 import { findBookmark, listBookmarkRows, type BookmarkRow } from './queries.ts';

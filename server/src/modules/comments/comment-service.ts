@@ -49,7 +49,7 @@ export async function createComment(
     if (!range.success) throw badRequest({ highlight: [COMMENT_MESSAGES.selectionMissing] });
     prepared = await prepareHighlight(ctx, scope, selectionId, range.data);
   }
-  const { comment, highlight, highlightCreated } = await ctx.db.transaction(async (tx) => {
+  const { comment, highlight } = await ctx.events.transaction(async (tx) => {
     let highlightCreated = false;
     if (prepared) {
       const stored = await insertHighlight(tx, prepared);
@@ -73,14 +73,25 @@ export async function createComment(
         body: body.comment.trim(),
       })
       .returning();
-    return { comment: comment!, highlight: existing!, highlightCreated };
+    const manuscript = scope.manuscript;
+    const origin = { actorId: viewer.id, originSocketId: options.originSocketId };
+    if (highlightCreated) {
+      await ctx.events.emit(tx, {
+        type: 'highlight.created',
+        ...origin,
+        payload: { manuscriptId: manuscript.id, selectionId },
+        rows: { manuscript, highlight: existing! },
+      });
+    }
+    await ctx.events.emit(tx, {
+      type: 'comment.created',
+      ...origin,
+      payload: { manuscriptId: manuscript.id, commentId: comment!.id, selectionId },
+      rows: { manuscript, comment: comment!, author: authorOf(viewer) },
+    });
+    return { comment: comment!, highlight: existing! };
   });
-  const author = authorOf(viewer);
-  if (highlightCreated) {
-    ctx.realtime.publish({ kind: 'highlight', manuscript: scope.manuscript, highlight }, options);
-  }
-  ctx.realtime.publish({ kind: 'comment', manuscript: scope.manuscript, comment, author }, options);
-  return { scope, comment, author, highlight, myVote: 0, deleted: null };
+  return { scope, comment, author: authorOf(viewer), highlight, myVote: 0, deleted: null };
 }
 
 /** New text for one's own comment; blank text deletes it (SPEC: an empty comment goes). */
@@ -104,10 +115,17 @@ export async function updateComment(
     .returning();
   if (!updated) throw notFound();
   const author = authorOf(scope.viewer!);
-  ctx.realtime.publish(
-    { kind: 'comment', manuscript: scope.manuscript, comment: updated, author },
-    options,
-  );
+  await ctx.events.emit(ctx.db, {
+    type: 'comment.updated',
+    actorId: author.id,
+    originSocketId: options.originSocketId,
+    payload: {
+      manuscriptId: scope.manuscript.id,
+      commentId: updated.id,
+      selectionId: updated.selectionId,
+    },
+    rows: { manuscript: scope.manuscript, comment: updated, author },
+  });
   return {
     scope,
     comment: updated,
@@ -161,25 +179,28 @@ async function removeComment(
   comment: CommentRow,
   options: WriteOptions,
 ): Promise<{ id: number; selectionId: string; highlightRemoved: boolean }> {
-  const highlightRemoved = await ctx.db.transaction(async (tx) => {
+  const highlightRemoved = await ctx.events.transaction(async (tx) => {
     const [gone] = await tx
       .update(schema.comments)
       .set({ deletedAt: sql`now()`, changedAt: sql`now()` })
       .where(and(eq(schema.comments.id, comment.id), isNull(schema.comments.deletedAt)))
       .returning({ id: schema.comments.id });
     if (!gone) throw notFound();
-    return removeUnusedHighlight(tx, comment.selectionId, comment.authorId);
+    const highlightRemoved = await removeUnusedHighlight(tx, comment.selectionId, comment.authorId);
+    await ctx.events.emit(tx, {
+      type: 'comment.deleted',
+      actorId: scope.viewer?.id ?? null,
+      originSocketId: options.originSocketId,
+      payload: {
+        manuscriptId: scope.manuscript.id,
+        commentId: comment.id,
+        selectionId: comment.selectionId,
+        highlightRemoved,
+      },
+      rows: { manuscript: scope.manuscript },
+    });
+    return highlightRemoved;
   });
-  ctx.realtime.publish(
-    {
-      kind: 'delete',
-      manuscript: scope.manuscript,
-      commentId: comment.id,
-      selectionId: comment.selectionId,
-      highlightRemoved,
-    },
-    options,
-  );
   return { id: comment.id, selectionId: comment.selectionId, highlightRemoved };
 }
 
@@ -193,21 +214,24 @@ async function cancelNewComment(
   const highlight = await findHighlight(ctx.db, selectionId);
   let highlightRemoved = false;
   if (highlight && highlight.manuscriptId === scope.manuscript.id && highlight.deletedAt === null) {
-    highlightRemoved = await ctx.db.transaction((tx) =>
-      removeUnusedHighlight(tx, selectionId, scope.viewer!.id),
-    );
-  }
-  if (highlightRemoved) {
-    ctx.realtime.publish(
-      {
-        kind: 'delete',
-        manuscript: scope.manuscript,
-        commentId: null,
-        selectionId,
-        highlightRemoved,
-      },
-      options,
-    );
+    highlightRemoved = await ctx.events.transaction(async (tx) => {
+      const removed = await removeUnusedHighlight(tx, selectionId, scope.viewer!.id);
+      if (removed) {
+        await ctx.events.emit(tx, {
+          type: 'comment.deleted',
+          actorId: scope.viewer!.id,
+          originSocketId: options.originSocketId,
+          payload: {
+            manuscriptId: scope.manuscript.id,
+            commentId: null,
+            selectionId,
+            highlightRemoved: true,
+          },
+          rows: { manuscript: scope.manuscript },
+        });
+      }
+      return removed;
+    });
   }
   return {
     scope,

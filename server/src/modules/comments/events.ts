@@ -32,8 +32,3 @@ export interface WriteOptions {
   /** The manuscript the caller believes the comment is on (the socket's room): 404 otherwise. */
   manuscriptId?: number;
 }
-
-/** Sends committed events to the rooms; never throws. */
-export interface EventPublisher {
-  publish(event: CommentEvent, options?: WriteOptions): void;
-}

@@ -82,7 +82,13 @@ export async function createHighlight(
   const values = await prepareHighlight(ctx, scope, selectionId, input);
   const { highlight, created } = await insertHighlight(ctx.db, values);
   if (created) {
-    ctx.realtime.publish({ kind: 'highlight', manuscript: scope.manuscript, highlight }, options);
+    await ctx.events.emit(ctx.db, {
+      type: 'highlight.created',
+      actorId: highlight.userId,
+      originSocketId: options.originSocketId,
+      payload: { manuscriptId: scope.manuscript.id, selectionId: highlight.id },
+      rows: { manuscript: scope.manuscript, highlight },
+    });
   }
   return highlight;
 }

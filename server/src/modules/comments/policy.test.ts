@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_READER_ACCESS, type ReaderAccess } from '../manuscripts/policy.ts';
+import { NO_READER_ACCESS, type ReaderAccess } from '../access/policy.ts';
 import {
   can,
   COMMENT_ACTIONS,

@@ -7,7 +7,7 @@ import {
   type PolicyManuscript,
   type PolicyUser,
   type ReaderAccess,
-} from '../manuscripts/policy.ts';
+} from '../access/policy.ts';
 
 type CommentRow = typeof schema.comments.$inferSelect;
 type HighlightRow = typeof schema.highlights.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { CommentListResponse, Highlight } from '@margins/common';
 import { schema, type Executor } from '../../db/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -203,22 +203,4 @@ export async function listSelectionComments(
       ),
     ),
   };
-}
-
-/** Live comments per manuscript id (the manuscript cards' comment_count). */
-export async function countLiveComments(
-  db: Executor,
-  manuscriptIds: number[],
-): Promise<Map<number, number>> {
-  const counts = new Map(manuscriptIds.map((id) => [id, 0]));
-  if (manuscriptIds.length === 0) return counts;
-  const rows = await db
-    .select({ manuscriptId: schema.comments.manuscriptId, total: count() })
-    .from(schema.comments)
-    .where(
-      and(inArray(schema.comments.manuscriptId, manuscriptIds), isNull(schema.comments.deletedAt)),
-    )
-    .groupBy(schema.comments.manuscriptId);
-  for (const row of rows) counts.set(row.manuscriptId, row.total);
-  return counts;
 }

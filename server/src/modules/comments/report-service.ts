@@ -1,5 +1,4 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   COMMENT_MESSAGES,
   MESSAGES,
@@ -9,8 +8,9 @@ import {
 } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema, type Executor } from '../../db/index.ts';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { badRequest, HttpError, type FieldErrors } from '../../lib/http-errors.ts';
-import { isOwner } from '../manuscripts/policy.ts';
+import { isOwner } from '../access/policy.ts';
 import { can } from './policy.ts';
 import { findComment } from './queries.ts';
 import { loadScope } from './scope.ts';
@@ -30,16 +30,6 @@ export async function listReportReasons(db: Executor): Promise<ReportReason[]> {
   }));
 }
 
-/** zod issues → the errors map of API.md (field → messages). */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '_');
-    (errors[field] ??= []).push(issue.message);
-  }
-  return errors;
-}
-
 const refuse = (errors: FieldErrors) => badRequest(errors, MESSAGES.pleaseCheckFields);
 
 /**
@@ -54,7 +44,7 @@ export async function submitReport(
   input: unknown,
 ): Promise<void> {
   const parsed = reportBody.safeParse(input);
-  if (!parsed.success) throw refuse(fieldErrors(parsed.error));
+  if (!parsed.success) throw refuse(fieldErrorsOf(parsed.error));
   const body: ReportBody = parsed.data;
   const [reason] = await ctx.db
     .select()

@@ -1,10 +1,10 @@
 import { COMMENT_MESSAGES, MESSAGES } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
 import { forbidden, notFound, unauthorized } from '../../lib/http-errors.ts';
-import { readGate, readRefusal, type ReaderAccess } from '../manuscripts/policy.ts';
+import { readGate, readRefusal, type ReaderAccess } from '../access/policy.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript } from '../manuscripts/queries.ts';
-import { loadReaderAccess } from '../manuscripts/reader-access.ts';
+import { loadReaderAccess } from '../access/reader-access.ts';
 import { can, type CommentAction, type PolicyComment } from './policy.ts';
 
 /** A viewer and a manuscript they may read, with their access: what every comment call starts from. */

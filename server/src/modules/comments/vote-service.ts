@@ -26,7 +26,7 @@ export async function rankComment(
   authorize(scope, 'rank', loaded.comment);
   const value = dir === 'up' ? 1 : -1;
   const voterId = scope.viewer!.id;
-  const { comment, changed } = await ctx.db.transaction(async (tx) => {
+  const { comment } = await ctx.events.transaction(async (tx) => {
     // Votes on one comment take turns on its row, so the sum below counts every committed vote.
     const [locked] = await tx
       .select()
@@ -56,13 +56,14 @@ export async function rankComment(
       })
       .where(eq(schema.comments.id, commentId))
       .returning();
+    await ctx.events.emit(tx, {
+      type: 'comment.ranked',
+      actorId: voterId,
+      originSocketId: options.originSocketId,
+      payload: { manuscriptId: scope.manuscript.id, commentId, dir, rank: updated!.rank },
+      rows: { manuscript: scope.manuscript },
+    });
     return { comment: updated!, changed: true };
   });
-  if (changed) {
-    ctx.realtime.publish(
-      { kind: 'rank', manuscript: scope.manuscript, commentId, dir, rank: comment.rank },
-      options,
-    );
-  }
   return { scope, comment, author: await findAuthor(ctx.db, comment.authorId), myVote: value };
 }

@@ -1,5 +1,5 @@
 import type { UserRow } from '../../context.ts';
-import { canEdit, isOwner, type PolicyManuscript, type PolicyUser } from '../manuscripts/policy.ts';
+import { canEdit, isOwner, type PolicyManuscript, type PolicyUser } from '../access/policy.ts';
 import type { InviteRow } from './queries.ts';
 
 /**

@@ -7,8 +7,7 @@ import { addBookmark, removeBookmark, type BookmarkRow } from '../bookmarks/quer
 import { presentBookmarkRow } from '../bookmarks/service.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript } from '../manuscripts/queries.ts';
-import { evictReaders } from './evict.ts';
-import { GRANTING_STATUSES } from './grants.ts';
+import { GRANTING_STATUSES } from '../access/grants.ts';
 import { recordDecline } from './mail-limits.ts';
 import { can } from './policy.ts';
 import { findInvite, findReaderRow, listPendingInvitesFor, type InviteRow } from './queries.ts';
@@ -90,7 +89,7 @@ export async function rejectInvite(
   inviteId: number,
 ): Promise<void> {
   const { invite, manuscript } = await findOwnInvite(ctx, user, inviteId, MESSAGES.forbidden);
-  await ctx.db.transaction(async (tx) => {
+  await ctx.events.transaction(async (tx) => {
     const row = await claim(tx, invite, user);
     await tx
       .update(schema.invites)
@@ -98,8 +97,12 @@ export async function rejectInvite(
       .where(eq(schema.invites.id, row.id));
     await recordDecline(tx, manuscript.id, user.id);
     await removeBookmark(tx, user.id, manuscript.id);
+    await ctx.events.emit(tx, {
+      type: 'access.revoked',
+      actorId: user.id,
+      payload: { manuscriptId: manuscript.id, userIds: [user.id] },
+    });
   });
-  await evictReaders(ctx, manuscript.id, [user.id]);
 }
 
 /** GET /user/current/invites: the user's pending invites, newest first. */

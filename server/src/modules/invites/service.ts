@@ -6,18 +6,12 @@ import type { AppContext, UserRow } from '../../context.ts';
 import { schema, type Tx } from '../../db/index.ts';
 import { badRequest, forbidden, HttpError, notFound, tooMany } from '../../lib/http-errors.ts';
 import { RateLimiter } from '../../lib/rate-limit.ts';
-import { canOpen } from '../manuscripts/policy.ts';
+import { canOpen } from '../access/policy.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript } from '../manuscripts/queries.ts';
-import { loadReaderAccess } from '../manuscripts/reader-access.ts';
-import {
-  notifyApproved,
-  queueMail,
-  queueNotification,
-  wakeMailer,
-} from '../notifications/service.ts';
+import { loadReaderAccess } from '../access/reader-access.ts';
+import { queueMail, queueNotification, wakeMailer } from '../notifications/service.ts';
 import { invitedByEmailMail, invitedToDocumentMail } from '../notifications/templates.ts';
-import { evictReaders, recheckRoom } from './evict.ts';
 import { checkInviteRate, mayMailInvite, recordInviteMail } from './mail-limits.ts';
 import { can } from './policy.ts';
 import { findInvite, findReaderRow, type InviteRow } from './queries.ts';
@@ -110,7 +104,12 @@ async function inviteAccount(
       .set({ status: 'approved', respondedAt: new Date(), updatedAt: new Date() })
       .where(eq(schema.invites.id, existing.id))
       .returning();
-    await notifyApproved(ctx, tx, invitee, manuscript, 'request');
+    await ctx.events.emit(tx, {
+      type: 'access.granted',
+      actorId: author.id,
+      payload: { manuscriptId: manuscript.id, userId: invitee.id, via: 'request' },
+      rows: { reader: invitee, manuscript },
+    });
     return approved!;
   }
   // Someone who declined may be invited again (it waits on their dashboard), but not mailed.
@@ -215,8 +214,9 @@ export async function inviteByUserOrEmail(
   const invitee = await findInvitee(ctx, target);
   if (!invitee && 'handle' in target) throw notFound(MESSAGES.inviteNoAccount);
   const typedEmail = 'email' in target ? target.email : undefined;
-  if (typedEmail && !(await emailInviteLimit(ctx).hit(`email-invite:${author.id}`))) throw tooMany();
-  const row = await ctx.db.transaction((tx) =>
+  if (typedEmail && !(await emailInviteLimit(ctx).hit(`email-invite:${author.id}`)))
+    throw tooMany();
+  const row = await ctx.events.transaction((tx) =>
     invitee
       ? inviteAccount(ctx, tx, author, manuscript, invitee, typedEmail)
       : inviteEmail(ctx, tx, author, manuscript, typedEmail!),
@@ -239,11 +239,18 @@ export async function inviteByLink(
     throw badRequest({ useInvite: [ONE_TIME_PRIVATE_ONLY] });
   }
   const manuscript = await authorizeManage(ctx, author, manuscriptId, MESSAGES.linkDocumentMissing);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.events.transaction(async (tx) => {
     await tx
       .update(schema.manuscripts)
       .set({ visibility: body.access, updatedAt: new Date() })
       .where(eq(schema.manuscripts.id, manuscript.id));
+    if (body.access !== manuscript.visibility) {
+      await ctx.events.emit(tx, {
+        type: 'manuscript.visibility_changed',
+        actorId: author.id,
+        payload: { manuscriptId: manuscript.id, from: manuscript.visibility, to: body.access },
+      });
+    }
     const reusable = body.useInvite ? null : await findReusableLink(tx, manuscript.id, body.code);
     if (reusable) {
       const [updated] = await tx
@@ -267,7 +274,6 @@ export async function inviteByLink(
       .returning();
     return created!;
   });
-  if (body.access !== manuscript.visibility) await recheckRoom(ctx, manuscript.id);
   return presentOneInvite(ctx, row, author);
 }
 
@@ -289,10 +295,13 @@ export async function deleteInvite(
     const knowsIt = canOpen(user, manuscript, access) && manuscript.archivedAt === null;
     throw knowsIt ? forbidden() : notFound(MESSAGES.inviteMoved);
   }
-  const readers = await ctx.db.transaction(async (tx) => {
-    const affected = await readersOf(tx, invite);
+  await ctx.events.transaction(async (tx) => {
+    const readers = await readersOf(tx, invite);
     await tx.delete(schema.invites).where(eq(schema.invites.id, invite.id));
-    return affected;
+    await ctx.events.emit(tx, {
+      type: 'access.revoked',
+      actorId: user.id,
+      payload: { manuscriptId: manuscript.id, userIds: readers },
+    });
   });
-  await evictReaders(ctx, manuscript.id, readers);
 }

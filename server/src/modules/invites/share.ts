@@ -4,14 +4,13 @@ import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { addBookmark } from '../bookmarks/queries.ts';
-import { canOpen, isOwner, isStaff } from '../manuscripts/policy.ts';
+import { canOpen, isOwner, isStaff } from '../access/policy.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript } from '../manuscripts/queries.ts';
-import { loadReaderAccess } from '../manuscripts/reader-access.ts';
-import { notifyApproved, queueNotification, wakeMailer } from '../notifications/service.ts';
+import { loadReaderAccess } from '../access/reader-access.ts';
+import { queueNotification, wakeMailer } from '../notifications/service.ts';
 import { readerNeedsApprovalMail } from '../notifications/templates.ts';
-import { evictReaders } from './evict.ts';
-import { GRANTING_STATUSES } from './grants.ts';
+import { GRANTING_STATUSES } from '../access/grants.ts';
 import { findInvite, findInviteByCode, findReaderRow, type InviteRow } from './queries.ts';
 import { acceptInviteFor, acceptRow } from './respond.ts';
 import { authorizeManage, newInviteCode, presentOneInvite, putUserInvite } from './shared.ts';
@@ -279,7 +278,7 @@ export async function decideRequest(
     throw notFound('No such request.');
   }
   const wasGranting = (GRANTING_STATUSES as readonly string[]).includes(request.status);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.events.transaction(async (tx) => {
     const [decided] = await tx
       .update(schema.invites)
       .set({
@@ -295,13 +294,21 @@ export async function decideRequest(
         .select()
         .from(schema.users)
         .where(eq(schema.users.id, request.invitedUserId));
-      await notifyApproved(ctx, tx, reader!, manuscript, 'request');
+      await ctx.events.emit(tx, {
+        type: 'access.granted',
+        actorId: author.id,
+        payload: { manuscriptId: manuscript.id, userId: reader!.id, via: 'request' },
+        rows: { reader: reader!, manuscript },
+      });
+    }
+    if (decision === 'refuse' && wasGranting && request.invitedUserId) {
+      await ctx.events.emit(tx, {
+        type: 'access.revoked',
+        actorId: author.id,
+        payload: { manuscriptId: manuscript.id, userIds: [request.invitedUserId] },
+      });
     }
     return decided!;
   });
-  wakeMailer(ctx);
-  if (decision === 'refuse' && wasGranting && request.invitedUserId) {
-    await evictReaders(ctx, manuscript.id, [request.invitedUserId]);
-  }
   return presentOneInvite(ctx, row, author);
 }

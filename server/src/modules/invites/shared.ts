@@ -4,11 +4,12 @@ import type { AppContext, UserRow } from '../../context.ts';
 import { schema, type Executor } from '../../db/index.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { randomToken } from '../../lib/tokens.ts';
-import { readRefusal } from '../manuscripts/policy.ts';
+import { readRefusal } from '../access/policy.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript } from '../manuscripts/queries.ts';
-import { loadReaderAccess } from '../manuscripts/reader-access.ts';
+import { loadReaderAccess } from '../access/reader-access.ts';
 import { canManageAccess } from './policy.ts';
+import { linkBaseUrl } from '../../plugins/link-base.ts';
 import { presentInvite } from './presenter.ts';
 import { loadInviteDetails, type InviteRow } from './queries.ts';
 
@@ -82,7 +83,9 @@ export async function presentInvites(
   viewer: Pick<UserRow, 'id'> | null,
 ): Promise<Invite[]> {
   const details = await loadInviteDetails(ctx.db, rows);
-  return details.map((detail) => presentInvite(detail, viewer, ctx.config.publicUrl));
+  // Share links are shown in the page: the address the browser used, unless PUBLIC_URL is set.
+  const baseUrl = linkBaseUrl(ctx.config);
+  return details.map((detail) => presentInvite(detail, viewer, baseUrl));
 }
 
 export async function presentOneInvite(

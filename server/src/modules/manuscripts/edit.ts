@@ -4,7 +4,6 @@ import type { AppContext } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { ManuscriptRow } from './presenter.ts';
-import { recheckRoom } from '../invites/evict.ts';
 import { checkGenres, setGenres } from './upload.ts';
 
 /** Saves the edit form: only the fields sent change (moderation fields are not the author's). */
@@ -13,7 +12,7 @@ export async function editManuscript(
   manuscript: ManuscriptRow,
   values: ManuscriptEditValues,
 ): Promise<ManuscriptRow> {
-  const updated = await ctx.db.transaction(async (tx) => {
+  return ctx.events.transaction(async (tx) => {
     await checkGenres(tx, values.genre_ids);
     const [updated] = await tx
       .update(schema.manuscripts)
@@ -31,13 +30,28 @@ export async function editManuscript(
       .returning();
     if (!updated) throw notFound();
     if (values.genre_ids !== undefined) await setGenres(tx, manuscript.id, values.genre_ids);
+    // Readers who lost access through this change leave the live room now, not at reconnect.
+    const actorId = manuscript.userId;
+    if (updated.visibility !== manuscript.visibility) {
+      await ctx.events.emit(tx, {
+        type: 'manuscript.visibility_changed',
+        actorId,
+        payload: {
+          manuscriptId: manuscript.id,
+          from: manuscript.visibility,
+          to: updated.visibility,
+        },
+      });
+    }
+    if (updated.nsfw !== manuscript.nsfw) {
+      await ctx.events.emit(tx, {
+        type: 'manuscript.gate_changed',
+        actorId,
+        payload: { manuscriptId: manuscript.id },
+      });
+    }
     return updated;
   });
-  // Readers who lost access through this change leave the live room now, not at reconnect.
-  if (updated.visibility !== manuscript.visibility || updated.nsfw !== manuscript.nsfw) {
-    await recheckRoom(ctx, manuscript.id);
-  }
-  return updated;
 }
 
 /** Deleting archives: the manuscript leaves every list and the reader, and stays in the database. */
@@ -46,5 +60,9 @@ export async function archiveManuscript(ctx: AppContext, manuscript: ManuscriptR
     .update(schema.manuscripts)
     .set({ archivedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(schema.manuscripts.id, manuscript.id), isNull(schema.manuscripts.archivedAt)));
-  await recheckRoom(ctx, manuscript.id);
+  await ctx.events.emit(ctx.db, {
+    type: 'manuscript.archived',
+    actorId: manuscript.userId,
+    payload: { manuscriptId: manuscript.id },
+  });
 }

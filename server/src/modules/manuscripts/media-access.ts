@@ -1,5 +1,5 @@
 import type { AppContext, UserRow } from '../../context.ts';
-import { canViewOriginal, isOwner } from './policy.ts';
+import { canViewOriginal, isOwner } from '../access/policy.ts';
 import { findManuscript } from './queries.ts';
 import { mayRead } from './reader.ts';
 

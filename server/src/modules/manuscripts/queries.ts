@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Manuscript } from '@margins/common';
 import { schema, type Executor } from '../../db/index.ts';
-import { countLiveComments } from '../comments/queries.ts';
 import { presentManuscript, type ManuscriptDetails, type ManuscriptRow } from './presenter.ts';
 
 /** A manuscript by id, archived ones included (the policy decides who sees those). */
@@ -10,12 +9,22 @@ export async function findManuscript(db: Executor, id: number): Promise<Manuscri
   return row ?? null;
 }
 
-/** Comment counts per manuscript id (live comments; the comments module counts them). */
+/** Live (not deleted) comment counts per manuscript id, 0 for none (one query, for lists). */
 export async function countComments(
   db: Executor,
   manuscriptIds: number[],
 ): Promise<Map<number, number>> {
-  return countLiveComments(db, manuscriptIds);
+  const counts = new Map(manuscriptIds.map((id) => [id, 0]));
+  if (manuscriptIds.length === 0) return counts;
+  const rows = await db
+    .select({ manuscriptId: schema.comments.manuscriptId, total: count() })
+    .from(schema.comments)
+    .where(
+      and(inArray(schema.comments.manuscriptId, manuscriptIds), isNull(schema.comments.deletedAt)),
+    )
+    .groupBy(schema.comments.manuscriptId);
+  for (const row of rows) counts.set(row.manuscriptId, row.total);
+  return counts;
 }
 
 /** Authors, genres and comment counts of several manuscripts, in three queries. */
@@ -66,23 +75,6 @@ export async function listOwnManuscripts(db: Executor, userId: number): Promise<
     .select()
     .from(schema.manuscripts)
     .where(and(eq(schema.manuscripts.userId, userId), isNull(schema.manuscripts.archivedAt)))
-    .orderBy(desc(schema.manuscripts.createdAt), desc(schema.manuscripts.id));
-  return presentMany(db, rows);
-}
-
-/** A user's public, readable manuscripts, newest first (the public profile's list). */
-export async function listPublicManuscripts(db: Executor, userId: number): Promise<Manuscript[]> {
-  const rows = await db
-    .select()
-    .from(schema.manuscripts)
-    .where(
-      and(
-        eq(schema.manuscripts.userId, userId),
-        eq(schema.manuscripts.visibility, 'public'),
-        isNotNull(schema.manuscripts.currentVersionId),
-        isNull(schema.manuscripts.archivedAt),
-      ),
-    )
     .orderBy(desc(schema.manuscripts.createdAt), desc(schema.manuscripts.id));
   return presentMany(db, rows);
 }

@@ -4,10 +4,17 @@ import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import { forbidden, notFound, unauthorized } from '../../lib/http-errors.ts';
 import { readerAccessData } from '../invites/reader-page.ts';
-import { canEdit, canRead, isOwner, readGate, readRefusal, type ReaderAccess } from './policy.ts';
+import {
+  canEdit,
+  canRead,
+  isOwner,
+  readGate,
+  readRefusal,
+  type ReaderAccess,
+} from '../access/policy.ts';
 import type { ManuscriptRow } from './presenter.ts';
 import { findManuscript, presentOne } from './queries.ts';
-import { loadReaderAccess } from './reader-access.ts';
+import { loadReaderAccess } from '../access/reader-access.ts';
 
 /**
  * The manuscript if the viewer may open it (its reader page, gate included), with their

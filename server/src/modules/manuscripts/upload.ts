@@ -6,7 +6,7 @@ import { detectFormat } from '../../conversion/detect-format.ts';
 import { ConversionError } from '../../conversion/errors.ts';
 import type { SourceFormat } from '../../conversion/types.ts';
 import { schema, type Tx } from '../../db/index.ts';
-import { convertDocumentJob } from '../../jobs/convert-document.ts';
+import { convertDocumentJob } from './conversion-job.ts';
 import { badRequest, conflict, HttpError } from '../../lib/http-errors.ts';
 import { newMediaId } from '../media/service.ts';
 import { byteaValue } from './bytea.ts';

@@ -1,6 +1,6 @@
 import type { NotificationKey } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
-import type { Tx } from '../../db/index.ts';
+import type { Executor } from '../../db/index.ts';
 import type { MailMessage } from '../../lib/mail.ts';
 import { deliverMailJob } from './mail-job.ts';
 import { mayNotify } from './policy.ts';
@@ -11,7 +11,11 @@ import { receivedApprovalMail } from './templates.ts';
  * caller's transaction: the mail exists exactly when the change that caused it commits. Call
  * wakeMailer() after the commit. Without SMTP the mail is kept for the development mailbox.
  */
-export async function queueMail(ctx: AppContext, tx: Tx, message: MailMessage): Promise<void> {
+export async function queueMail(
+  ctx: AppContext,
+  tx: Executor,
+  message: MailMessage,
+): Promise<void> {
   const outboxId = await ctx.mailer.enqueue(tx, message);
   if (ctx.config.smtpUrl) await ctx.jobs.send(tx, deliverMailJob, { outboxId });
 }
@@ -19,7 +23,7 @@ export async function queueMail(ctx: AppContext, tx: Tx, message: MailMessage): 
 /** queueMail for a notification, only when the recipient's preferences allow it. */
 export async function queueNotification(
   ctx: AppContext,
-  tx: Tx,
+  tx: Executor,
   recipient: UserRow,
   key: NotificationKey,
   message: MailMessage,
@@ -37,7 +41,7 @@ export function wakeMailer(ctx: AppContext): void {
 /** Tells a reader they may now read (an access request or questionnaire answers approved). */
 export function notifyApproved(
   ctx: AppContext,
-  tx: Tx,
+  tx: Executor,
   reader: UserRow,
   manuscript: { id: number; title: string },
   reason: 'questionnaire' | 'request',

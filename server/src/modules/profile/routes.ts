@@ -120,7 +120,6 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
   app.get(
     '/profile/generate/invite',
     {
-      config: { csrf: true },
       schema: {
         tags,
         security: securityWithCsrf,
@@ -140,7 +139,6 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
   app.get(
     '/profile/certify18',
     {
-      config: { csrf: true },
       schema: {
         tags,
         security: securityWithCsrf,

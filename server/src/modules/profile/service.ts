@@ -3,7 +3,7 @@ import { MESSAGES, type ProfileBundle, type ProfileFormValues } from '@margins/c
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema, type Db } from '../../db/index.ts';
 import { badRequest } from '../../lib/http-errors.ts';
-import { isUniqueViolation } from '../auth/service.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { listCatalogue, listInterests, listSelectedGenreIds } from '../genres/service.ts';
 import { deleteOwnedMedia, storeMedia } from '../media/service.ts';
 import { presentCurrentUser } from '../users/presenter.ts';

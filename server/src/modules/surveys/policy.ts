@@ -8,7 +8,7 @@ import {
   type PolicyManuscript,
   type PolicyUser,
   type ReaderAccess,
-} from '../manuscripts/policy.ts';
+} from '../access/policy.ts';
 
 /**
  * view: see the survey; answer: submit answers; manage: create, replace or delete it;

@@ -1,11 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { SurveyType } from '@margins/common';
 import { schema, type Executor } from '../../db/index.ts';
-import type { ReaderAccess } from '../manuscripts/policy.ts';
 
 export type SurveyRow = typeof schema.surveys.$inferSelect;
 export type SurveyAnswerRow = typeof schema.surveyAnswers.$inferSelect;
-export type QuestionnaireState = ReaderAccess['questionnaire'];
 
 /** The manuscript's survey of this type, or null. */
 export async function findSurvey(
@@ -35,48 +33,4 @@ export async function findAnswer(
       and(eq(schema.surveyAnswers.surveyId, surveyId), eq(schema.surveyAnswers.userId, userId)),
     );
   return row ?? null;
-}
-
-const stateOf = (answer: { id: number | null; approvedAt: Date | null }): QuestionnaireState =>
-  answer.id === null ? 'unanswered' : answer.approvedAt ? 'approved' : 'pending';
-
-/** Where the user stands with the manuscript's questionnaire (one query); null user: logged out. */
-export async function questionnaireState(
-  db: Executor,
-  userId: number | null,
-  manuscriptId: number,
-): Promise<QuestionnaireState> {
-  const states = await questionnaireStates(db, userId, [manuscriptId]);
-  return states.get(manuscriptId) ?? 'none';
-}
-
-/** questionnaireState for several manuscripts at once (lists); missing ids have none. */
-export async function questionnaireStates(
-  db: Executor,
-  userId: number | null,
-  manuscriptIds: number[],
-): Promise<Map<number, QuestionnaireState>> {
-  if (manuscriptIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      manuscriptId: schema.surveys.manuscriptId,
-      id: schema.surveyAnswers.id,
-      approvedAt: schema.surveyAnswers.approvedAt,
-    })
-    .from(schema.surveys)
-    .leftJoin(
-      schema.surveyAnswers,
-      and(
-        eq(schema.surveyAnswers.surveyId, schema.surveys.id),
-        // -1 matches no user: a logged-out viewer has answered nothing.
-        eq(schema.surveyAnswers.userId, userId ?? -1),
-      ),
-    )
-    .where(
-      and(
-        inArray(schema.surveys.manuscriptId, manuscriptIds),
-        eq(schema.surveys.surveyType, 'questionaire'),
-      ),
-    );
-  return new Map(rows.map((row) => [row.manuscriptId, stateOf(row)]));
 }

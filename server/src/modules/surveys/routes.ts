@@ -160,7 +160,6 @@ export async function surveyRoutes(root: FastifyInstance): Promise<void> {
   app.get(
     '/manuscript/survey/answer/:survey_answer_id/approve',
     {
-      config: { csrf: true },
       schema: {
         tags,
         security,

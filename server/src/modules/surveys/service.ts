@@ -16,13 +16,12 @@ import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import type { StoredQuestion } from '../../db/schema-access.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/http-errors.ts';
-import { isUniqueViolation } from '../auth/service.ts';
-import { isOwner, readGate, readRefusal, type ReaderAccess } from '../manuscripts/policy.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { isOwner, readGate, readRefusal, type ReaderAccess } from '../access/policy.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript, presentOne } from '../manuscripts/queries.ts';
-import { loadReaderAccess } from '../manuscripts/reader-access.ts';
-import { recheckRoom } from '../invites/evict.ts';
-import { notifyApproved, queueNotification, wakeMailer } from '../notifications/service.ts';
+import { loadReaderAccess } from '../access/reader-access.ts';
+import { queueNotification, wakeMailer } from '../notifications/service.ts';
 import { readerNeedsApprovalMail } from '../notifications/templates.ts';
 import { can, type SurveyAction } from './policy.ts';
 import { presentAnswer, presentSurvey } from './presenter.ts';
@@ -134,7 +133,13 @@ export async function saveSurvey(
     })
     .returning();
   // A new questionnaire gates readers who have not passed it: they leave the room.
-  if (isQuestionnaire) await recheckRoom(ctx, body.manuscript_id);
+  if (isQuestionnaire) {
+    await ctx.events.emit(ctx.db, {
+      type: 'manuscript.gate_changed',
+      actorId: user.id,
+      payload: { manuscriptId: body.manuscript_id },
+    });
+  }
   return presentSurvey(row!, 'author');
 }
 
@@ -183,7 +188,7 @@ export async function submitAnswers(
   const score = isQuestionnaire ? scoreAnswers(survey.questions, checked.answers) : null;
   const approved =
     isQuestionnaire && !manuscript.approvalsRequired && passesAutoApproval(survey, score);
-  const row = await ctx.db
+  const row = await ctx.events
     .transaction(async (tx) => {
       const [inserted] = await tx
         .insert(schema.surveyAnswers)
@@ -196,7 +201,12 @@ export async function submitAnswers(
         })
         .returning();
       if (approved) {
-        await notifyApproved(ctx, tx, user, manuscript, 'questionnaire');
+        await ctx.events.emit(tx, {
+          type: 'access.granted',
+          actorId: user.id,
+          payload: { manuscriptId: manuscript.id, userId: user.id, via: 'questionnaire' },
+          rows: { reader: user, manuscript },
+        });
       } else if (isQuestionnaire) {
         const [author] = await tx
           .select()
@@ -289,7 +299,7 @@ export async function approveAnswer(
     found.survey.surveyType,
   );
   if (found.survey.surveyType !== 'questionaire') throw badRequest({}, ONLY_QUESTIONNAIRE);
-  const answer = await ctx.db.transaction(async (tx) => {
+  const answer = await ctx.events.transaction(async (tx) => {
     const [approved] = await tx
       .update(schema.surveyAnswers)
       .set({ approvedAt: new Date(), approvedById: user.id })
@@ -301,10 +311,14 @@ export async function approveAnswer(
       .select()
       .from(schema.users)
       .where(eq(schema.users.id, approved!.userId));
-    await notifyApproved(ctx, tx, reader!, manuscript, 'questionnaire');
+    await ctx.events.emit(tx, {
+      type: 'access.granted',
+      actorId: user.id,
+      payload: { manuscriptId: manuscript.id, userId: reader!.id, via: 'questionnaire' },
+      rows: { reader: reader!, manuscript },
+    });
     return approved!;
   });
-  wakeMailer(ctx);
   const [presented] = await presentAnswers(ctx, found.survey, [answer]);
   return presented!;
 }

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@margins/common';
+import { MESSAGES, pageInfoFor } from '@margins/common';
 import { buildConfig } from '../../test/factories.ts';
 import { buildManuscript } from '../../test/manuscripts.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -14,7 +14,12 @@ type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 function setUp(invite: Handler, link?: Handler) {
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     if (url === '/manuscript/31/invites') {
-      return jsonResponse(200, { visibility: 'private', invites: [] });
+      return jsonResponse(200, {
+        visibility: 'private',
+        invites: [],
+        total: 0,
+        page: pageInfoFor(0, 1, 100),
+      });
     }
     if (url === '/manuscript/31/invite/user') return invite(url, init);
     if (url === '/manuscript/31/invite/link' && link) return link(url, init);
@@ -120,7 +125,12 @@ describe('the Share tab: inviting someone', () => {
         if (url.startsWith('/profile/lookup')) {
           return jsonResponse(200, { users: [{ id: 3, handle: 'june', display_name: 'June' }] });
         }
-        return jsonResponse(200, { visibility: 'private', invites: [] });
+        return jsonResponse(200, {
+          visibility: 'private',
+          invites: [],
+          total: 0,
+          page: pageInfoFor(0, 1, 100),
+        });
       });
       vi.stubGlobal('fetch', fetchMock);
       renderWithApp(<SharePanel manuscript={manuscript} />, { config: buildConfig('dashboard') });

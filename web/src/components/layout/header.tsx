@@ -68,7 +68,7 @@ export function Header() {
       : `btn btn-ghost ${isCurrent(pathname, item.to) ? 'text-accent' : ''}`;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-line/80 bg-page/85 backdrop-blur supports-[backdrop-filter]:bg-page/75">
+    <header className="sticky top-0 z-30 border-b border-line/80 bg-page/[0.97] backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <AppLink to="/" className="rounded-md no-underline" aria-label="Margins home">
           <Wordmark />

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { CARD_COLOUR_CYCLE, MESSAGES, type Manuscript } from '@margins/common';
+import { CARD_COLOUR_CYCLE, MESSAGES, type InviteType, type Manuscript } from '@margins/common';
 import { categoryLabel, readerUrl } from '../../api/manuscripts.ts';
 import { AuthorPopup } from '../author/author-popup.tsx';
 import { InkSpinner } from './upload-progress.tsx';
+import { visibilityLabel } from './visibility.ts';
 
 /** Note colours and tilts of the cycle of 4 (SPEC §9): yellow, rose, sage, blue. */
 const NOTE_STYLES = [
@@ -31,6 +32,31 @@ function CommentCount({ count }: { count: number }) {
       </svg>
       <span aria-hidden="true">{count}</span>
       <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+/** Lock, key, people, globe: from the most to the least restricted. */
+const VISIBILITY_ICONS: Record<InviteType, string> = {
+  private:
+    'M6 8V6.5a4 4 0 1 1 8 0V8h1a1 1 0 0 1 1 1v7.5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1h1Zm1.5 0h5V6.5a2.5 2.5 0 0 0-5 0V8Z',
+  restricted:
+    'M12.5 3a4.5 4.5 0 1 1-1.6 8.7L9.6 13H8v1.5H6.5V16H3v-3.1l5.3-5.3A4.5 4.5 0 0 1 12.5 3Zm1 2.5a1 1 0 1 0 0 2 1 1 0 0 0 0-2Z',
+  logged_in:
+    'M7 4a3 3 0 1 1 0 6 3 3 0 0 1 0-6Zm7 1a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5ZM1.5 16c0-3 2.5-4.5 5.5-4.5s5.5 1.5 5.5 4.5v.5h-11V16Zm12.5.5V16c0-1.5-.5-2.8-1.4-3.8l.9-.2c2.6 0 4.5 1.3 4.5 4v.5h-4Z',
+  public:
+    'M10 2.5a7.5 7.5 0 1 1 0 15 7.5 7.5 0 0 1 0-15Zm-5.8 6.7h2.7c.1-1.7.5-3.2 1.1-4.4a6 6 0 0 0-3.8 4.4Zm0 1.6a6 6 0 0 0 3.8 4.4 11 11 0 0 1-1.1-4.4H4.2Zm4.2 0c.2 2.3 1 4 1.6 4.6.6-.6 1.4-2.3 1.6-4.6H8.4Zm3.2-1.6C11.4 6.9 10.6 5.2 10 4.6c-.6.6-1.4 2.3-1.6 4.6h3.2Zm1.5 1.6a11 11 0 0 1-1.1 4.4 6 6 0 0 0 3.8-4.4h-2.7Zm2.7-1.6A6 6 0 0 0 12 4.8c.6 1.2 1 2.7 1.1 4.4h2.7Z',
+};
+
+/** Who may read the manuscript (Private, On request, Members, Public), with its icon. */
+export function VisibilityBadge({ visibility }: { visibility: InviteType }) {
+  return (
+    <span className="inline-flex items-center gap-1.5" data-visibility={visibility}>
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current opacity-70">
+        <path d={VISIBILITY_ICONS[visibility]} />
+      </svg>
+      <span className="sr-only">Visibility: </span>
+      {visibilityLabel(visibility)}
     </span>
   );
 }
@@ -138,7 +164,10 @@ export function ManuscriptCard({
         ) : (
           <span>{manuscript.words.toLocaleString()} words</span>
         )}
-        <CommentCount count={manuscript.comment_count} />
+        <span className="inline-flex items-center gap-4">
+          <VisibilityBadge visibility={manuscript.visibility} />
+          <CommentCount count={manuscript.comment_count} />
+        </span>
       </div>
       {actions ? (
         <div className="relative z-10 mt-3 flex flex-wrap gap-2 border-t border-ink/10 pt-3">

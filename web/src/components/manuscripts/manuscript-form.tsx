@@ -25,6 +25,7 @@ import {
 } from '../form/fields.tsx';
 import { CategoryOptions } from './category-options.tsx';
 import { opensUp, opensUpWording, VISIBILITY_OPTIONS } from './visibility.ts';
+import { APPROVE_FIRST_HINT } from '../surveys/approval-outcome.ts';
 
 const FIELDS = [
   'title',
@@ -328,7 +329,7 @@ export function ManuscriptForm({
         <Toggle
           name="approvals_required"
           label="Approve readers first"
-          hint="New readers wait for your approval (or pass your questionnaire) before reading."
+          hint={APPROVE_FIRST_HINT}
           checked={approvalsRequired}
           onChange={setApprovalsRequired}
           errors={errors.approvals_required}

@@ -26,6 +26,7 @@ import {
   type SurveyDraft,
 } from './survey-draft.ts';
 import { QuestionCard } from './survey-question-editor.tsx';
+import { approvalOutcome } from './approval-outcome.ts';
 
 const INTRO: Record<SurveyType, string> = {
   questionaire:
@@ -205,12 +206,13 @@ function SurveyForm({
               {problems.autoApprovePercent}
             </p>
           ) : null}
-          {manuscript.approvals_required && draft.autoApprove ? (
-            <p className="mt-3 text-xs text-muted">
-              This manuscript requires your approval for every reader (manuscript Info), so nobody
-              is approved automatically until you turn that off.
-            </p>
-          ) : null}
+          <p className="mt-4 text-sm" role="status" data-approval-outcome>
+            {approvalOutcome({
+              approvalsRequired: manuscript.approvals_required,
+              autoApprove: draft.autoApprove,
+              autoApprovePercent: draft.autoApprovePercent,
+            })}
+          </p>
         </fieldset>
       ) : null}
 

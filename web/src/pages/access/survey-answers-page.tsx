@@ -176,11 +176,8 @@ function SurveyAnswers({ initial }: { initial: SurveyResponsesResponse }) {
                   type="button"
                   className="flex w-full cursor-pointer flex-wrap items-center gap-x-4 gap-y-2 px-4 py-4 text-left transition-colors hover:bg-sunken sm:px-5"
                   onClick={() => setOpenId(answer.id)}
-                  aria-label={`${answer.user.display_name}, ${formatDate(answer.created)}${
-                    questionnaire
-                      ? `, score ${scoreText(answer.score)}, ${answer.approved ? 'approved' : 'awaiting approval'}`
-                      : ''
-                  }`}
+                  // No aria-label: the name comes from the visible text (axe
+                  // label-content-name-mismatch), which says all a label would.
                 >
                   <Avatar name={answer.user.display_name} picture={answer.user.picture} size="sm" />
                   <span className="min-w-0 flex-1">
@@ -192,6 +189,7 @@ function SurveyAnswers({ initial }: { initial: SurveyResponsesResponse }) {
                   </span>
                   {questionnaire ? (
                     <span className="w-20 text-right font-serif text-lg tabular-nums">
+                      <span className="sr-only">Score </span>
                       {answer.score === null ? (
                         <span className="text-sm text-muted">—</span>
                       ) : (

@@ -1,6 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, UPLOAD_POLL_MS, type Manuscript } from '@margins/common';
+import {
+  DASHBOARD_CONTROLS_AFTER,
+  MESSAGES,
+  UPLOAD_POLL_MS,
+  type Manuscript,
+} from '@margins/common';
 import {
   fetchMyManuscripts,
   manuscriptKeys,
@@ -17,6 +22,11 @@ import { useToast } from '../../components/feedback/feedback.tsx';
 import { AppLink } from '../../components/layout/app-link.tsx';
 import { ArchiveButton } from '../../components/manuscripts/archive-button.tsx';
 import { ManuscriptCard } from '../../components/manuscripts/manuscript-card.tsx';
+import {
+  arrangeManuscripts,
+  DEFAULT_ARRANGEMENT,
+  ManuscriptListControls,
+} from '../../components/manuscripts/manuscript-list-controls.tsx';
 import { UploadForm } from '../../components/manuscripts/upload-form.tsx';
 import { PageContainer, PageHeading } from '../../components/page-heading.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -101,6 +111,10 @@ export function DashboardPage() {
   });
   const manuscripts = list.data ?? [];
   const editing = manuscripts.find((manuscript) => manuscript.id === editingId) ?? null;
+  // Sort and filter once the list is longer than a screenful; below that, as it comes.
+  const [arrangement, setArrangement] = useState(DEFAULT_ARRANGEMENT);
+  const arranging = manuscripts.length > DASHBOARD_CONTROLS_AFTER;
+  const shown = arranging ? arrangeManuscripts(manuscripts, arrangement) : manuscripts;
 
   const putInList = (manuscript: Manuscript) =>
     queryClient.setQueryData<Manuscript[]>(manuscriptKeys.mine, (current = []) =>
@@ -170,47 +184,57 @@ export function DashboardPage() {
             </button>
           </EmptyState>
         ) : (
-          <ul className={GRID} aria-label="My manuscripts">
-            {manuscripts.map((manuscript, index) => (
-              <li key={manuscript.id}>
-                <ManuscriptCard
-                  manuscript={manuscript}
-                  index={index}
-                  showAuthor={false}
-                  actions={
-                    manuscript.inking ? null : (
-                      <>
-                        <button
-                          type="button"
-                          className="btn btn-ghost min-h-9 px-3"
-                          onClick={() => setEditingId(manuscript.id)}
-                          aria-label={`Edit ${manuscript.title}`}
-                        >
-                          <svg
-                            aria-hidden="true"
-                            viewBox="0 0 20 20"
-                            className="size-4 fill-current"
+          <>
+            {arranging ? (
+              <ManuscriptListControls
+                arrangement={arrangement}
+                onChange={setArrangement}
+                shown={shown.length}
+                total={manuscripts.length}
+              />
+            ) : null}
+            <ul className={GRID} aria-label="My manuscripts">
+              {shown.map((manuscript, index) => (
+                <li key={manuscript.id}>
+                  <ManuscriptCard
+                    manuscript={manuscript}
+                    index={index}
+                    showAuthor={false}
+                    actions={
+                      manuscript.inking ? null : (
+                        <>
+                          <button
+                            type="button"
+                            className="btn btn-ghost min-h-9 px-3"
+                            onClick={() => setEditingId(manuscript.id)}
+                            aria-label={`Edit ${manuscript.title}`}
                           >
-                            <path d="m13.6 2.9 3.5 3.5-9.6 9.6H4v-3.5l9.6-9.6Zm0 2.1-8.1 8.1v1.4h1.4l8.1-8.1-1.4-1.4Z" />
-                          </svg>
-                          Edit
-                        </button>
-                        <ArchiveButton
-                          manuscript={manuscript}
-                          className="btn btn-ghost min-h-9 px-3"
-                          onArchived={() => {
-                            removeFromList(manuscript.id);
-                            toast('Manuscript deleted.');
-                            refresh();
-                          }}
-                        />
-                      </>
-                    )
-                  }
-                />
-              </li>
-            ))}
-          </ul>
+                            <svg
+                              aria-hidden="true"
+                              viewBox="0 0 20 20"
+                              className="size-4 fill-current"
+                            >
+                              <path d="m13.6 2.9 3.5 3.5-9.6 9.6H4v-3.5l9.6-9.6Zm0 2.1-8.1 8.1v1.4h1.4l8.1-8.1-1.4-1.4Z" />
+                            </svg>
+                            Edit
+                          </button>
+                          <ArchiveButton
+                            manuscript={manuscript}
+                            className="btn btn-ghost min-h-9 px-3"
+                            onArchived={() => {
+                              removeFromList(manuscript.id);
+                              toast('Manuscript deleted.');
+                              refresh();
+                            }}
+                          />
+                        </>
+                      )
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </Section>
 

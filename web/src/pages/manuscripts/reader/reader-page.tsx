@@ -20,6 +20,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePageConfig } from '../../../page-config.ts';
 import { NotFoundPage } from '../../not-found.tsx';
 import { BookmarksPanel } from './bookmarks-panel.tsx';
+import { ParagraphKeys } from './paragraph-keys.tsx';
 import { bookmarkKey, usePageBookmarks, type PageBookmark } from './page-bookmarks.ts';
 import { ReaderBottomBar } from './reader-bottom-bar.tsx';
 import {
@@ -228,6 +229,7 @@ function Reader({ view }: { view: ReaderResponse }) {
           data-testid="reader-box"
           dangerouslySetInnerHTML={{ __html: html }}
         />
+        <ParagraphKeys html={html} />
         <p aria-hidden="true" className="reader-end">
           ❦
         </p>

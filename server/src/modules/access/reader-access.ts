@@ -1,8 +1,8 @@
 import type { AppContext, UserRow } from '../../context.ts';
-import { hasGrant } from '../invites/grants.ts';
-import { questionnaireState } from '../surveys/queries.ts';
+import type { schema } from '../../db/index.ts';
+import { hasGrant } from './grants.ts';
+import { questionnaireState } from './questionnaire.ts';
 import { isStaff, NO_READER_ACCESS, type PolicyUser, type ReaderAccess } from './policy.ts';
-import type { ManuscriptRow } from './presenter.ts';
 
 /** The viewer as loadReaderAccess needs them (a UserRow fits). */
 export type AccessViewer =
@@ -15,7 +15,7 @@ export type AccessViewer =
 export async function loadReaderAccess(
   ctx: Pick<AppContext, 'db'>,
   viewer: AccessViewer,
-  manuscript: Pick<ManuscriptRow, 'id' | 'userId'>,
+  manuscript: Pick<typeof schema.manuscripts.$inferSelect, 'id' | 'userId'>,
 ): Promise<ReaderAccess> {
   const certified18 = viewer?.certified18At != null;
   if (viewer?.id === manuscript.userId || isStaff(viewer)) {

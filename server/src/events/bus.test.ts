@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../db/index.ts';
+import { buildUser } from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { EventBus } from './bus.ts';
+import type { DomainEvent } from './definitions.ts';
+
+/** The bus on a real app and database: when subscribers run, and what a rollback does. */
+let test: TestApp;
+let bus: EventBus;
+const seen: string[] = [];
+
+const archived = (manuscriptId: number): DomainEvent => ({
+  type: 'manuscript.archived',
+  actorId: null,
+  payload: { manuscriptId },
+});
+
+beforeAll(async () => {
+  test = await createTestApp();
+  if (!(test.ctx.events instanceof EventBus)) throw new Error('ctx.events is not the EventBus');
+  bus = test.ctx.events;
+  bus.subscribe('manuscript.archived', {
+    name: 'test subscriber',
+    inTransaction: async (ctx, tx, event) => {
+      // Sees the writer's uncommitted row: it runs in the same transaction.
+      const users = await tx.select({ id: schema.users.id }).from(schema.users);
+      seen.push(`in transaction ${event.payload.manuscriptId} (${users.length} users)`);
+    },
+    afterCommit: async (ctx, event) => {
+      const users = await ctx.db.select({ id: schema.users.id }).from(schema.users);
+      seen.push(`after commit ${event.payload.manuscriptId} (${users.length} users)`);
+    },
+  });
+});
+
+afterAll(async () => {
+  await test?.close();
+});
+
+describe('EventBus', () => {
+  it('runs in-transaction subscribers in the transaction and the others after its commit', async () => {
+    seen.length = 0;
+    const before = (await test.ctx.db.select().from(schema.users)).length;
+    await bus.transaction(async (tx) => {
+      await buildUser(tx);
+      await bus.emit(tx, archived(7));
+      // Not yet: the transaction has not committed.
+      expect(seen).toEqual([`in transaction 7 (${before + 1} users)`]);
+    });
+    expect(seen).toEqual([
+      `in transaction 7 (${before + 1} users)`,
+      `after commit 7 (${before + 1} users)`,
+    ]);
+  });
+
+  it('drops the events of a transaction that rolls back', async () => {
+    seen.length = 0;
+    const user = await buildUser(test.ctx.db);
+    await expect(
+      bus.transaction(async (tx) => {
+        await tx.delete(schema.users).where(eq(schema.users.id, user.id));
+        await bus.emit(tx, archived(8));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatch(/^in transaction 8/);
+    const [still] = await test.ctx.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.id, user.id));
+    expect(still?.id).toBe(user.id);
+  });
+
+  it('on ctx.db (one committed statement) runs the after-commit subscribers at once', async () => {
+    seen.length = 0;
+    await bus.emit(test.ctx.db, archived(9));
+    expect(seen.map((line) => line.split(' (')[0])).toEqual(['in transaction 9', 'after commit 9']);
+  });
+
+  it('refuses a payload off its schema, and an emit inside a transaction it did not open', async () => {
+    await expect(
+      bus.emit(test.ctx.db, {
+        type: 'manuscript.archived',
+        actorId: null,
+        payload: { manuscriptId: -1 },
+      }),
+    ).rejects.toThrow();
+    await expect(test.ctx.db.transaction((tx) => bus.emit(tx, archived(10)))).rejects.toThrow(
+      /ctx\.events\.transaction/,
+    );
+  });
+});
