@@ -160,14 +160,16 @@ const SYLLABLES = [
   'el',
   'fal',
 ];
+// The theme words last: drawn log-uniformly, a word near the end is in ~1% of texts (as
+// "dragon" is in few books), the made-up words near the start in most.
 const VOCABULARY = [
-  ...WORDS,
   ...Array.from({ length: 3000 - WORDS.length }, (_, index) => {
     const a = SYLLABLES[index % SYLLABLES.length]!;
     const b = SYLLABLES[Math.floor(index / SYLLABLES.length) % SYLLABLES.length]!;
     const c = SYLLABLES[Math.floor(index / SYLLABLES.length ** 2) % SYLLABLES.length]!;
     return index < SYLLABLES.length ** 2 ? a + b : a + b + c;
   }),
+  ...WORDS,
 ];
 
 const textArray = (items: string[]) =>

@@ -187,6 +187,29 @@ describe('POST /discover/', () => {
   });
 });
 
+describe('browsing without words', () => {
+  it('reads the page fresh and keeps the counts a while; owners of a flagged manuscript count afresh', async () => {
+    const { client: member, user } = await sessionClient(test);
+    const before = await find(member, { sort: 'newest' });
+    const fresh = await buildManuscript(test.ctx.db, author, {
+      title: 'Brand New Lantern',
+      visibility: 'public',
+    });
+    const after = await find(member, { sort: 'newest' });
+    expect(after.page.items[0]!.id).toBe(fresh.id);
+    expect(after.total).toBe(before.total);
+    await test.ctx.db
+      .update(schema.manuscripts)
+      .set({ moderationFlag: true })
+      .where(eq(schema.manuscripts.id, fresh.id));
+    const owner = await sessionClient(test, author);
+    const own = await find(owner.client, { sort: 'newest' });
+    expect(own.page.items[0]!.id).toBe(fresh.id);
+    expect(own.total).toBeGreaterThan(before.total);
+    expect(user.id).not.toBe(author.id);
+  });
+});
+
 describe('GET /discover/', () => {
   it('renders the page with the search of its URL', async () => {
     const page = await anonymous.get(`/discover/?q=dragon&genre_ids=${fantasy}`, {

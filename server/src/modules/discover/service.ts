@@ -170,14 +170,18 @@ export async function search(
               order by pg.position), '[]')
          from paged pg join manuscript_search s2 on s2.manuscript_id = pg.manuscript_id) as items
   `;
-  const result = await db.transaction(async (tx) => {
-    const fixes = hasText ? await corrections(tx, request.q) : [];
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`,
-    );
-    return tx.execute(statement(fixes));
-  });
-  const row = (result as unknown as { rows: SearchRow[] }).rows[0]!;
+  const result = hasText
+    ? await db.transaction(async (tx) => {
+        const fixes = await corrections(tx, request.q);
+        await tx.execute(
+          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`,
+        );
+        return tx.execute(statement(fixes));
+      })
+    : null;
+  const row = result
+    ? (result as unknown as { rows: SearchRow[] }).rows[0]!
+    : await browse(db, viewer, request, statement([]));
   const total = Number(row.total);
   const lastPage = Math.max(1, Math.ceil(total / DISCOVER_PAGE_SIZE));
   const current = Number(row.current);
@@ -211,4 +215,72 @@ export async function search(
       sort: request.sort,
     },
   };
+}
+
+/** How long the counts of a search without words are reused (they move with every upload). */
+const BROWSE_COUNTS_TTL_MS = 30_000;
+const BROWSE_COUNTS_MAX_KEYS = 500;
+type BrowseCounts = Map<string, { at: number; counts: Omit<SearchRow, 'items' | 'current'> }>;
+/** Per database (tests open many in one process). */
+const browseCountsOf = new WeakMap<Db, BrowseCounts>();
+
+/**
+ * A search without words lists every manuscript the viewer may find: counting them and their
+ * facets is the costly part (the whole table), and the same for every viewer of a kind
+ * (anonymous, member, member who shows mature content), so those counts are kept for
+ * BROWSE_COUNTS_TTL_MS per kind and filter; the page itself is always read fresh (by the
+ * order's index). Owners of a flagged manuscript, who alone find it, are counted afresh.
+ */
+async function browse(
+  db: Db,
+  viewer: UserRow | null,
+  request: DiscoverRequest,
+  fullStatement: SQL,
+): Promise<SearchRow> {
+  const kind = !viewer ? 'anonymous' : viewer.showMature ? 'mature' : 'member';
+  const key = `${kind}|${request.fs}|${[...request.genre_ids].sort((a, b) => a - b).join(',')}`;
+  const ownsFlagged =
+    viewer !== null &&
+    (
+      (await db.execute(sql`select exists (
+        select 1 from manuscripts where user_id = ${viewer.id} and moderation_flag
+          and archived_at is null) as flagged`)) as unknown as { rows: Array<{ flagged: boolean }> }
+    ).rows[0]!.flagged;
+  let browseCounts = browseCountsOf.get(db);
+  if (!browseCounts) {
+    browseCounts = new Map();
+    browseCountsOf.set(db, browseCounts);
+  }
+  const cached = browseCounts.get(key);
+  if (ownsFlagged || !cached || Date.now() - cached.at > BROWSE_COUNTS_TTL_MS) {
+    const fresh = ((await db.execute(fullStatement)) as unknown as { rows: SearchRow[] }).rows[0]!;
+    if (!ownsFlagged) {
+      if (browseCounts.size >= BROWSE_COUNTS_MAX_KEYS) browseCounts.clear();
+      const { items: _items, current: _current, ...counts } = fresh;
+      browseCounts.set(key, { at: Date.now(), counts });
+    }
+    return fresh;
+  }
+  const total = Number(cached.counts.total);
+  const lastPage = Math.max(1, Math.ceil(total / DISCOVER_PAGE_SIZE));
+  const current = Math.min(request.page, lastPage);
+  const genreFilter =
+    request.genre_ids.length > 0
+      ? sql`and s.genre_ids && ${`{${request.genre_ids.join(',')}}`}::integer[]`
+      : sql``;
+  const categoryFilter = request.fs ? sql`and s.category = ${request.fs}` : sql``;
+  const page = (await db.execute(sql`
+    select s.manuscript_id as id, s.read_count, null as snippet
+    from manuscript_search s
+    where ${discoverable(viewer)} ${categoryFilter} ${genreFilter}
+    order by ${orderBy(request.sort, false)}
+    limit ${DISCOVER_PAGE_SIZE} offset ${(current - 1) * DISCOVER_PAGE_SIZE}`)) as unknown as {
+    rows: SearchRow['items'];
+  };
+  // Fewer manuscripts than the kept count says (some went since): count afresh.
+  if (page.rows.length === 0 && total > 0) {
+    browseCounts.delete(key);
+    return browse(db, viewer, request, fullStatement);
+  }
+  return { ...cached.counts, current, items: page.rows };
 }
