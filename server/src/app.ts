@@ -89,7 +89,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         ...LOGIN_THROTTLE,
         freeFailures: LOGIN_THROTTLE.freeFailuresPerAccount,
       }),
-      signupPerIp: new RateLimiter(database.db, 'signup-ip', 20, 60 * 60_000),
+      signupPerIp: new RateLimiter(
+        database.db,
+        'signup-ip',
+        config.signupLimitPerHour,
+        60 * 60_000,
+      ),
       mailPerAccount: new RateLimiter(database.db, 'mail', 5, 60 * 60_000),
       commentWritesPerUser: new RateLimiter(
         database.db,

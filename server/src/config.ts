@@ -41,6 +41,8 @@ const environmentSchema = z.object({
   INVITES_ENABLED: booleanFlag.default(false),
   /** Platform invite codes each user may create. */
   PLATFORM_INVITE_LIMIT: z.coerce.number().int().min(0).max(1000).default(5),
+  /** Sign-ups one address may make in an hour (a shared office or a test run may need more). */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /** At least 32 characters; generated and kept in DATA_DIR outside production. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Words a free-tier user may have across their live manuscripts. */
@@ -87,6 +89,7 @@ export interface Config {
   productsEnabled: boolean;
   invitesEnabled: boolean;
   platformInviteLimit: number;
+  signupLimitPerHour: number;
   sessionSecret: string;
   seedDemo: boolean;
   logLevel: string;
@@ -185,6 +188,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     productsEnabled: values.PRODUCTS_ENABLED,
     invitesEnabled: values.INVITES_ENABLED,
     platformInviteLimit: values.PLATFORM_INVITE_LIMIT,
+    signupLimitPerHour: values.SIGNUP_LIMIT_PER_HOUR,
     sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     seedDemo: values.SEED_DEMO,
     logLevel: values.LOG_LEVEL,
