@@ -84,3 +84,7 @@ export const discoverResponse = z.object({
   }),
 });
 export type DiscoverResponse = z.infer<typeof discoverResponse>;
+
+/** GET /profile/get/{user_id}/manuscripts: the author's manuscripts the caller may open. */
+export const publicManuscriptsResponse = z.object({ manuscripts: z.array(manuscript) });
+export type PublicManuscriptsResponse = z.infer<typeof publicManuscriptsResponse>;

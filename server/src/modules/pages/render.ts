@@ -82,6 +82,45 @@ function withPreloads(html: string, page: string): string {
   return html.slice(0, at) + preloadTags(page) + html.slice(at);
 }
 
+/** What link previews read before any script runs: the page's own title and description. */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
+
+/** Replaces the text between `start` and the next `end` (by position: user text is no pattern). */
+function replaceBetween(html: string, start: string, end: string, text: string): string {
+  const from = html.indexOf(start);
+  if (from === -1) return html;
+  const to = html.indexOf(end, from + start.length);
+  if (to === -1) return html;
+  return html.slice(0, from + start.length) + text + html.slice(to);
+}
+
+/** The shell with the page's title, description and Open Graph tags. */
+function withMeta(html: string, meta: PageMeta | undefined): string {
+  if (!meta) return html;
+  const title = escapeHtml(`${meta.title} · Margins`);
+  const description = escapeHtml(meta.description);
+  let out = replaceBetween(html, '<title>', '</title>', title);
+  out = replaceBetween(out, '<meta name="description" content="', '"', description);
+  out = replaceBetween(out, '<meta\n      name="description"\n      content="', '"', description);
+  const at = out.indexOf('</head>');
+  if (at === -1) return out;
+  const openGraph =
+    `<meta property="og:title" content="${title}">` +
+    `<meta property="og:description" content="${description}">` +
+    '<meta property="og:type" content="profile">';
+  return out.slice(0, at) + openGraph + out.slice(at);
+}
+
 /** Sends the React shell with the page configuration injected as inert JSON. */
 export function renderPage(
   request: FastifyRequest,
@@ -89,8 +128,12 @@ export function renderPage(
   page: string,
   data: Record<string, unknown> = {},
   status = 200,
+  meta?: PageMeta,
 ) {
-  const html = injectPageConfig(withPreloads(shell(), page), buildPageConfig(request, page, data));
+  const html = injectPageConfig(
+    withMeta(withPreloads(shell(), page), meta),
+    buildPageConfig(request, page, data),
+  );
   return reply
     .status(status)
     .header('cache-control', 'no-store')

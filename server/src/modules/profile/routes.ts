@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   certifyResponse,
@@ -12,6 +12,7 @@ import {
   profileBundle,
   profileFormErrorResponse,
   profileFormResponse,
+  publicManuscriptsResponse,
   publicProfileResponse,
   userIdParams,
 } from '@margins/common';
@@ -21,6 +22,7 @@ import { renderPage, wantsJson } from '../pages/render.ts';
 import { presentCurrentUser, presentPublicUser } from '../users/presenter.ts';
 import { readProfileInput, sendFormErrors, validateProfileInput } from './form.ts';
 import { createInviteCode } from './invite-codes.ts';
+import { listProfileManuscripts } from './manuscripts.ts';
 import {
   getNotificationPreferences,
   updateNotificationPreferences,
@@ -186,6 +188,30 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
+  /** The public profile page: the user, their interests and the manuscripts the visitor may open. */
+  const renderPublicProfile = async (
+    request: FastifyRequest<{ Params: { user_id: number } }>,
+    reply: FastifyReply,
+    found: NonNullable<Awaited<ReturnType<typeof profile.findPublicProfile>>>,
+  ) => {
+    const user = presentPublicUser(found.user);
+    const manuscripts = await listProfileManuscripts(ctx.db, request.user, found.user.id);
+    const about = found.user.about?.trim();
+    return renderPage(
+      request,
+      reply,
+      'public-profile',
+      { user, interests: found.interests, manuscripts },
+      200,
+      {
+        title: user.display_name,
+        description: about
+          ? about.slice(0, 200)
+          : `${user.display_name} on Margins: ${manuscripts.length} manuscript${manuscripts.length === 1 ? '' : 's'} to beta-read.`,
+      },
+    );
+  };
+
   app.get(
     '/profile/get/:user_id',
     {
@@ -202,8 +228,34 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
         if (json) authorize(false, true);
         return renderPage(request, reply, 'not-found', {}, 404);
       }
-      const body = { user: presentPublicUser(found.user), interests: found.interests };
-      return json ? body : renderPage(request, reply, 'public-profile', body);
+      if (!json) return renderPublicProfile(request, reply, found);
+      return { user: presentPublicUser(found.user), interests: found.interests };
+    },
+  );
+
+  app.get(
+    '/profile/get/:user_id/manuscripts',
+    {
+      schema: {
+        tags,
+        description:
+          'The manuscripts of a public profile that the caller may open (SPEC §7 public_manuscripts); ' +
+          'a browser gets the public profile page, opened at its manuscripts.',
+        params: userIdParams,
+        response: { 200: publicManuscriptsResponse, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const found = await profile.findPublicProfile(ctx.db, request.params.user_id);
+      const json = wantsJson(request);
+      if (!found) {
+        if (json) authorize(false, true);
+        return renderPage(request, reply, 'not-found', {}, 404);
+      }
+      if (!json) return renderPublicProfile(request, reply, found);
+      return {
+        manuscripts: await listProfileManuscripts(ctx.db, request.user, found.user.id),
+      };
     },
   );
 }

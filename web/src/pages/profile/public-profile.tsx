@@ -1,4 +1,7 @@
-import { MESSAGES, publicProfileResponse, type PublicUser } from '@margins/common';
+import { useEffect, useRef } from 'react';
+import { MESSAGES, publicProfileResponse, type Manuscript, type PublicUser } from '@margins/common';
+import { readManuscripts } from '../../api/manuscripts.ts';
+import { ManuscriptCard } from '../../components/manuscripts/manuscript-card.tsx';
 import { AuthorPopup } from '../../components/author/author-popup.tsx';
 import { Avatar } from '../../components/avatar.tsx';
 import { SocialLinks } from '../../components/social-links.tsx';
@@ -80,7 +83,52 @@ export function PublicProfilePage() {
           <SocialSection user={user} />
         </div>
       </article>
+      <UserManuscripts
+        name={user.display_name}
+        manuscripts={readManuscripts((data as { manuscripts?: unknown }).manuscripts)}
+      />
     </PageContainer>
+  );
+}
+
+/**
+ * The author's manuscripts this visitor may open (#user-manuscripts, where the manuscripts
+ * link of SPEC §2 lands: /profile/get/{id}/manuscripts scrolls here).
+ */
+function UserManuscripts({ name, manuscripts }: { name: string; manuscripts: Manuscript[] }) {
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (
+      window.location.pathname.endsWith('/manuscripts') ||
+      window.location.hash === '#user-manuscripts'
+    ) {
+      section.current?.scrollIntoView();
+    }
+  }, []);
+  return (
+    <section
+      id="user-manuscripts"
+      ref={section}
+      aria-labelledby="user-manuscripts-heading"
+      className="mt-12 scroll-mt-24"
+    >
+      <h2 id="user-manuscripts-heading" className="text-2xl font-semibold tracking-tight">
+        Manuscripts by {name}
+      </h2>
+      {manuscripts.length === 0 ? (
+        <p className="mt-3 text-muted italic" data-testid="no-user-manuscripts">
+          Nothing here you can open yet.
+        </p>
+      ) : (
+        <ul className="mt-8 grid gap-x-6 gap-y-9 sm:grid-cols-2 lg:grid-cols-3">
+          {manuscripts.map((manuscript, index) => (
+            <li key={manuscript.id}>
+              <ManuscriptCard manuscript={manuscript} index={index} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
