@@ -1,6 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import {
   DISCOVER_PAGE_SIZE,
+  pageInfoFor,
   type DiscoverRequest,
   type DiscoverResponse,
   type DiscoverSort,
@@ -8,7 +9,6 @@ import {
 import type { UserRow } from '../../context.ts';
 import { schema, type Db, type Executor } from '../../db/index.ts';
 import { presentMany } from '../manuscripts/queries.ts';
-import { iterPages } from './pager.ts';
 import { parseSnippet, SNIPPET_START, SNIPPET_STOP } from './snippet.ts';
 
 /**
@@ -200,7 +200,7 @@ export async function search(
   return {
     page: {
       items,
-      iter_pages: iterPages(current, lastPage),
+      iter_pages: pageInfoFor(total, current, DISCOVER_PAGE_SIZE).iter_pages,
       first_page: 1,
       last_page: lastPage,
       current,
