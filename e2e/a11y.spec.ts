@@ -186,6 +186,10 @@ test('axe, as a visitor: no serious or critical violation, light and dark', asyn
     ['/auth/login', 'log in'],
     ['/auth/signup', 'sign up'],
     [`/profile/get/${authorId}`, 'public profile (visitor)'],
+    [`/profile/get/${authorId}/manuscripts`, 'public profile manuscripts (visitor)'],
+    ['/discover/', 'discover'],
+    ['/discover/?q=dargon&sort=newest', 'discover with a search'],
+    ['/discover/?q=zzzyxwv', 'discover, nothing found'],
     ['/no/such/page', '404'],
   ] as const) {
     found.push(...(await audit(page, url, label)));

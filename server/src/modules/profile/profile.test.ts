@@ -225,6 +225,8 @@ describe('GET /profile/get/:user_id', () => {
     expect(config.data).toEqual({
       user: expect.objectContaining({ id: author.id }),
       interests: [],
+      // The manuscripts a visitor may open (public-manuscripts.test.ts): none yet.
+      manuscripts: [],
     });
     expect(response.body).not.toContain(author.email);
   });

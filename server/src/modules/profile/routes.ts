@@ -38,6 +38,8 @@ import {
 } from './schema.ts';
 import * as profile from './service.ts';
 
+type PublicProfile = NonNullable<Awaited<ReturnType<typeof profile.findPublicProfile>>>;
+
 const tags = ['profile'];
 const security = [{ session: [] }];
 const securityWithCsrf = [{ session: [], csrf: [] }];
@@ -192,7 +194,7 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
   const renderPublicProfile = async (
     request: FastifyRequest<{ Params: { user_id: number } }>,
     reply: FastifyReply,
-    found: NonNullable<Awaited<ReturnType<typeof profile.findPublicProfile>>>,
+    found: PublicProfile,
   ) => {
     const user = presentPublicUser(found.user);
     const manuscripts = await listProfileManuscripts(ctx.db, request.user, found.user.id);
@@ -212,6 +214,24 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
     );
   };
 
+  /**
+   * A public profile's route: 404 (a page to a browser) for no such profile; the profile page
+   * to a browser; `json(found)` to a client asking for JSON.
+   */
+  const publicProfileRoute = async <Body>(
+    request: FastifyRequest<{ Params: { user_id: number } }>,
+    reply: FastifyReply,
+    json: (found: PublicProfile) => Promise<Body>,
+  ) => {
+    const found = await profile.findPublicProfile(ctx.db, request.params.user_id);
+    const wantsData = wantsJson(request);
+    if (!found) {
+      if (wantsData) authorize(false, true);
+      return renderPage(request, reply, 'not-found', {}, 404);
+    }
+    return wantsData ? json(found) : renderPublicProfile(request, reply, found);
+  };
+
   app.get(
     '/profile/get/:user_id',
     {
@@ -221,16 +241,11 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
         response: { 200: publicProfileResponse, 404: errorBody },
       },
     },
-    async (request, reply) => {
-      const found = await profile.findPublicProfile(ctx.db, request.params.user_id);
-      const json = wantsJson(request);
-      if (!found) {
-        if (json) authorize(false, true);
-        return renderPage(request, reply, 'not-found', {}, 404);
-      }
-      if (!json) return renderPublicProfile(request, reply, found);
-      return { user: presentPublicUser(found.user), interests: found.interests };
-    },
+    async (request, reply) =>
+      publicProfileRoute(request, reply, async (found) => ({
+        user: presentPublicUser(found.user),
+        interests: found.interests,
+      })),
   );
 
   app.get(
@@ -245,17 +260,9 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
         response: { 200: publicManuscriptsResponse, 404: errorBody },
       },
     },
-    async (request, reply) => {
-      const found = await profile.findPublicProfile(ctx.db, request.params.user_id);
-      const json = wantsJson(request);
-      if (!found) {
-        if (json) authorize(false, true);
-        return renderPage(request, reply, 'not-found', {}, 404);
-      }
-      if (!json) return renderPublicProfile(request, reply, found);
-      return {
+    async (request, reply) =>
+      publicProfileRoute(request, reply, async (found) => ({
         manuscripts: await listProfileManuscripts(ctx.db, request.user, found.user.id),
-      };
-    },
+      })),
   );
 }
