@@ -5,7 +5,7 @@
 //   DATABASE_URL=postgres://… npx tsx bench/discover.bench.ts      # PostgreSQL (an empty db)
 // Prints p50/p95/p99 per kind and overall, against the targets (p95 < 60 ms embedded,
 // < 20 ms PostgreSQL), and the plan of the slowest search.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,14 +15,19 @@ import { search } from '../server/src/modules/discover/service.ts';
 import { fillDiscover } from './discover-fill.ts';
 
 const count = Number(process.argv[2] ?? 100_000);
-const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'discover-'));
+// BENCH_DATA_DIR keeps the filled embedded database for the next run (filling takes minutes).
+const keptDir = process.env.BENCH_DATA_DIR;
+const dataDir = process.env.DATABASE_URL
+  ? null
+  : (keptDir ?? mkdtempSync(path.join(tmpdir(), 'discover-')));
+const alreadyFilled = keptDir !== undefined && existsSync(path.join(keptDir, 'pglite'));
 const database = await openDatabase(
   process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: dataDir! },
 );
 const { db } = database;
 const kind = database.kind;
 console.log(`Discover benchmark: ${count.toLocaleString()} manuscripts on ${kind}`);
-await fillDiscover(db, count);
+if (!alreadyFilled) await fillDiscover(db, count);
 const genres = (
   (await db.execute(sql`select id from genres order by id limit 3`)) as unknown as {
     rows: Array<{ id: number }>;
@@ -119,4 +124,4 @@ const seqScan = /Seq Scan on manuscripts\b/.test(captured.at(-1) ?? '');
 console.log(`sequential scan of the manuscripts table: ${seqScan ? 'YES' : 'no'}`);
 
 await database.close();
-if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+if (dataDir && !keptDir) rmSync(dataDir, { recursive: true, force: true });
