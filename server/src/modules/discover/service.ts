@@ -73,6 +73,15 @@ export function discoverable(viewer: UserRow | null): SQL {
     and (not s.nsfw or ${viewer.showMature})`;
 }
 
+/** The category and genre filters (columns of manuscript_search, unqualified). */
+function filters(request: DiscoverRequest): SQL {
+  const genres =
+    request.genre_ids.length > 0
+      ? sql`and genre_ids && ${`{${request.genre_ids.join(',')}}`}::integer[]`
+      : sql``;
+  return request.fs ? sql`and category = ${request.fs} ${genres}` : genres;
+}
+
 function orderBy(sort: DiscoverSort, hasText: boolean): SQL {
   switch (sort) {
     case 'most_read':
@@ -131,11 +140,6 @@ export async function search(
         + word_similarity(${key}, s.title_key) * 0.8
         + word_similarity(${key}, s.author_key) * 0.4`
       : sql`0`;
-  const genreFilter =
-    request.genre_ids.length > 0
-      ? sql`and genre_ids && ${`{${request.genre_ids.join(',')}}`}::integer[]`
-      : sql``;
-  const categoryFilter = request.fs ? sql`and category = ${request.fs}` : sql``;
   const wantedOffset = (request.page - 1) * DISCOVER_PAGE_SIZE;
   const headline = (fixes: string[]) =>
     hasText
@@ -151,7 +155,7 @@ export async function search(
       where ${discoverable(viewer)} ${textMatch(fixes)}
     ),
     filtered as materialized (
-      select * from matched where true ${categoryFilter} ${genreFilter}
+      select * from matched where true ${filters(request)}
     ),
     counted as (select count(*)::integer as total from filtered),
     paged as (
@@ -272,15 +276,10 @@ async function browse(
   const total = Number(cached.counts.total);
   const lastPage = Math.max(1, Math.ceil(total / DISCOVER_PAGE_SIZE));
   const current = Math.min(request.page, lastPage);
-  const genreFilter =
-    request.genre_ids.length > 0
-      ? sql`and s.genre_ids && ${`{${request.genre_ids.join(',')}}`}::integer[]`
-      : sql``;
-  const categoryFilter = request.fs ? sql`and s.category = ${request.fs}` : sql``;
   const page = (await db.execute(sql`
     select s.manuscript_id as id, s.read_count, null as snippet
     from manuscript_search s
-    where ${discoverable(viewer)} ${categoryFilter} ${genreFilter}
+    where ${discoverable(viewer)} ${filters(request)}
     order by ${orderBy(request.sort, false)}
     limit ${DISCOVER_PAGE_SIZE} offset ${(current - 1) * DISCOVER_PAGE_SIZE}`)) as unknown as {
     rows: SearchRow['items'];

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageConfig } from '@margins/common';
 import { presentCurrentUser } from '../users/presenter.ts';
 import { preloadTags } from './preload.ts';
+import { escapeHtml } from '../../lib/mail.ts';
 
 import { webDist } from '../../paths.ts';
 
@@ -87,13 +88,6 @@ export interface PageMeta {
   title: string;
   description: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
-  );
 
 /** Replaces the text between `start` and the next `end` (by position: user text is no pattern). */
 function replaceBetween(html: string, start: string, end: string, text: string): string {

@@ -66,10 +66,10 @@ describe('a public profile and its manuscripts', () => {
     });
     expect(profilePage.body).toContain('Open Book');
     expect(profilePage.body).toContain(
-      '<title>Ada &quot;Quill&quot; &lt;b&gt;&amp; · Margins</title>',
+      '<title>Ada &#34;Quill&#34; &#60;b&#62;&#38; · Margins</title>',
     );
     expect(profilePage.body).toContain(
-      '<meta property="og:description" content="Maps, tides &amp; the hours nobody charts.">',
+      '<meta property="og:description" content="Maps, tides &#38; the hours nobody charts.">',
     );
     expect((await new TestClient(test.app).get('/profile/get/999999/manuscripts')).statusCode).toBe(
       404,
