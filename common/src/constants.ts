@@ -149,3 +149,15 @@ export const LIST_Q_MAX_LENGTH = 200;
  * rows of the three-column grid, about a screenful on a laptop.
  */
 export const DASHBOARD_CONTROLS_AFTER = 6;
+/**
+ * Event rows (server/src/events/outbox.ts): rows left undispatched (a crash between commit and
+ * dispatch) younger than the grace may still be on their way in a live process and are left to
+ * it; a claimed row is claimed again after the lease (its recovering process died); dispatched
+ * rows are kept for the retention (later subscribers, debugging), then pruned; the sweep that
+ * recovers and prunes runs on this cron; one pass takes at most the batch.
+ */
+export const EVENT_RECOVERY_GRACE_SECONDS = 60;
+export const EVENT_CLAIM_LEASE_SECONDS = 300;
+export const EVENT_RETENTION_DAYS = 7;
+export const EVENT_SWEEP_CRON = '* * * * *';
+export const EVENT_RECOVERY_BATCH = 500;

@@ -55,6 +55,10 @@ export interface DomainEvents {
   emit(tx: Executor, event: DomainEvent): Promise<void>;
   /** ctx.db.transaction(work), then the after-commit subscribers of the events it emitted. */
   transaction<Result>(work: (tx: Tx) => Promise<Result>): Promise<Result>;
+  /** Dispatches event rows a dead process left undispatched (older than the grace); how many. */
+  recover(options?: { graceSeconds?: number }): Promise<number>;
+  /** Deletes dispatched event rows past their retention; how many. */
+  prune(): Promise<number>;
 }
 
 /** What every module gets: configuration and the shared services. */

@@ -1,6 +1,15 @@
+import { EVENT_RECOVERY_BATCH, EVENT_RECOVERY_GRACE_SECONDS } from '@margins/common';
 import type { AppContext, DomainEvents } from '../context.ts';
 import type { Executor, Tx } from '../db/index.ts';
 import { EVENT_PAYLOADS, type DomainEvent, type EventType } from './definitions.ts';
+import {
+  claimUndispatched,
+  markDispatched,
+  pruneDispatched,
+  writeEventRow,
+  type StoredEvent,
+} from './outbox.ts';
+import { withRowsReadBack } from './recovered-rows.ts';
 
 /**
  * What runs when an event happens. `inTransaction` runs in the writer's transaction, so what it
@@ -22,16 +31,19 @@ type AnySubscriber = {
 };
 
 /**
- * The in-process event bus (see ARCHITECTURE.md, "Events"). A writer calls emit(tx, event) in
- * the transaction of its change, opened with transaction(); the bus checks the payload against
- * its schema, runs the in-transaction subscribers, and runs the after-commit ones once that
- * transaction has committed, before transaction() returns, so the request answers after the
- * fan-out and evictions as it did when the writers called them. A write outside a transaction
- * (one statement on ctx.db) has committed when it emits: its after-commit subscribers run at once.
+ * The event bus (see ARCHITECTURE.md, "Events"). A writer calls emit(tx, event) in the
+ * transaction of its change, opened with transaction(); the bus checks the payload against its
+ * schema, writes the event's row (events table) in that transaction, runs the in-transaction
+ * subscribers, and runs the after-commit ones in this process once that transaction has
+ * committed, before transaction() returns, so the request answers after the fan-out and
+ * evictions as it did when the writers called them; then it marks the rows dispatched. A write
+ * outside a transaction (one statement on ctx.db) has committed when it emits: its after-commit
+ * subscribers run at once. Rows a dead process left undispatched are dispatched by recover()
+ * (at start and by the dispatch-events job: events/sweep-job.ts), at least once.
  */
 export class EventBus implements DomainEvents {
   private readonly subscribers = new Map<EventType, AnySubscriber[]>();
-  /** The events of each open transaction, until it commits (a rollback drops them). */
+  /** The events of each open transaction, until it commits (a rollback drops them and their rows). */
   private readonly pending = new WeakMap<object, DomainEvent[]>();
   private context: AppContext | null = null;
 
@@ -57,18 +69,19 @@ export class EventBus implements DomainEvents {
     // A writer's mistake, not the user's: a payload off its schema throws (and rolls back).
     EVENT_PAYLOADS[event.type].parse(event.payload);
     const subscribers = this.subscribers.get(event.type) ?? [];
-    for (const subscriber of subscribers) {
-      if (subscriber.inTransaction) await subscriber.inTransaction(ctx, tx, event);
-    }
-    if (tx === ctx.db) {
-      await this.dispatch([event]);
-      return;
-    }
-    const pending = this.pending.get(tx);
-    if (!pending) {
+    const pending = tx === ctx.db ? null : this.pending.get(tx);
+    if (pending === undefined) {
       throw new Error(`${event.type}: emit inside ctx.events.transaction(), not db.transaction()`);
     }
-    pending.push(event);
+    const stored: DomainEvent = { ...event, eventId: await writeEventRow(tx, event) };
+    for (const subscriber of subscribers) {
+      if (subscriber.inTransaction) await subscriber.inTransaction(ctx, tx, stored);
+    }
+    if (pending === null) {
+      await this.dispatch([stored]);
+      return;
+    }
+    pending.push(stored);
   }
 
   async transaction<Result>(work: (tx: Tx) => Promise<Result>): Promise<Result> {
@@ -81,15 +94,66 @@ export class EventBus implements DomainEvents {
     return result;
   }
 
+  /**
+   * Dispatches the rows a dead process left undispatched (older than `graceSeconds`: younger
+   * ones may still be on their way in a live process), batch by batch; returns how many. The
+   * rows a live writer hands over are read back (withRowsReadBack); an event whose subject is
+   * gone since, or whose row no longer parses, is marked dispatched without its subscribers.
+   */
+  async recover({
+    graceSeconds = EVENT_RECOVERY_GRACE_SECONDS,
+  }: { graceSeconds?: number } = {}): Promise<number> {
+    let recovered = 0;
+    for (;;) {
+      const claimed = await claimUndispatched(this.ctx.db, graceSeconds);
+      for (const row of claimed) {
+        const event = await this.readBack(row);
+        if (event) await this.runAfterCommit(event);
+        await markDispatched(this.ctx.db, [row.id]);
+        recovered++;
+      }
+      if (claimed.length < EVENT_RECOVERY_BATCH) break;
+    }
+    if (recovered > 0) this.ctx.log.warn({ events: recovered }, 'dispatched recovered events');
+    return recovered;
+  }
+
+  /** Deletes dispatched rows past the retention; returns how many. */
+  prune(): Promise<number> {
+    return pruneDispatched(this.ctx.db);
+  }
+
+  private async readBack(row: StoredEvent): Promise<DomainEvent | null> {
+    const type = row.name as EventType;
+    const payload = EVENT_PAYLOADS[type]?.safeParse(row.payload);
+    if (!payload?.success) {
+      this.ctx.log.error({ eventId: row.id, event: row.name }, 'event row does not parse');
+      return null;
+    }
+    return withRowsReadBack(this.ctx.db, {
+      type,
+      actorId: row.actorId,
+      payload: payload.data,
+      eventId: row.id,
+    });
+  }
+
   private async dispatch(events: DomainEvent[]): Promise<void> {
-    for (const event of events) {
-      for (const subscriber of this.subscribers.get(event.type) ?? []) {
-        if (!subscriber.afterCommit) continue;
-        try {
-          await subscriber.afterCommit(this.ctx, event);
-        } catch (error) {
-          this.ctx.log.error({ err: error, event: event.type }, `${subscriber.name} failed`);
-        }
+    for (const event of events) await this.runAfterCommit(event);
+    // The fan-out went first; a failure here only means a later sweep dispatches them again.
+    const ids = events.flatMap((event) => (event.eventId === undefined ? [] : [event.eventId]));
+    await markDispatched(this.ctx.db, ids).catch((error: unknown) =>
+      this.ctx.log.error({ err: error }, 'marking events dispatched failed'),
+    );
+  }
+
+  private async runAfterCommit(event: DomainEvent): Promise<void> {
+    for (const subscriber of this.subscribers.get(event.type) ?? []) {
+      if (!subscriber.afterCommit) continue;
+      try {
+        await subscriber.afterCommit(this.ctx, event);
+      } catch (error) {
+        this.ctx.log.error({ err: error, event: event.type }, `${subscriber.name} failed`);
       }
     }
   }

@@ -42,6 +42,8 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   prepare?(ctx: AppContext): Promise<void>;
   /** Runs at start, once the workers run: settle work whose job is gone. */
   recover?(ctx: AppContext): Promise<void>;
+  /** Sent on this cron (pg-boss schedule, once per occurrence across every process). */
+  every?: string;
 }
 
 const deadLetterOf = (id: string) => `${id}__failed`;
@@ -70,7 +72,8 @@ export class JobQueue implements Jobs {
   ) {
     const common = {
       schema: SCHEMA,
-      schedule: false,
+      // The timekeeper sends the jobs of definitions with `every` (cron), once across processes.
+      schedule: true,
       supervise: true,
       superviseIntervalSeconds: settings.superviseSeconds,
       monitorIntervalSeconds: settings.superviseSeconds,
@@ -164,6 +167,7 @@ export class JobQueue implements Jobs {
         );
       }
       this.workerIds.set(definition.id, workerIds);
+      if (definition.every) await this.boss.schedule(definition.id, definition.every, {});
       await this.boss.work(deadLetter, workOptions, async ([job]: JobWithMetadata<object>[]) => {
         if (!job || !definition.onFailed) return;
         const payload = definition.payload.safeParse(job.data);
