@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { HIGHLIGHT_COLOURS } from '../constants.ts';
 import { databaseId } from './fields.ts';
+import { feedQuery, feedResponse } from './list.ts';
 
 // Highlights, margin comments, votes and reports (SPEC §3, §4, §6, §7), over HTTP and the
 // socket. Every comment that leaves the server has passed the server's presenter: with
@@ -167,19 +168,15 @@ export const rankParams = z.object({ comment_id: databaseId, dir: z.enum(['up', 
 export type RankDirection = z.infer<typeof rankParams>['dir'];
 
 /** GET /comments/manuscript/:manuscript_id?since=ISO */
-export const commentListQuery = z.object({
-  /** Only what changed after this time (the `cursor` of an earlier answer), with tombstones. */
-  since: z.iso.datetime({ offset: true }).optional(),
-});
+export const commentListQuery = feedQuery;
 
-/** The comments and highlights of a manuscript, in document order then rank. */
-export const commentListResponse = z.object({
-  comments: z.array(comment),
-  highlights: z.array(highlight),
-  /** Removed since `since` (empty without it): drop these ids. */
-  deleted: z.object({ comments: z.array(z.number()), highlights: z.array(z.string()) }),
-  /** Pass as `since` next time (a little before now: repeats are harmless, merge by id). */
-  cursor: isoTime,
+/**
+ * The comments and highlights of a manuscript, in document order then rank: a feed of the list
+ * contract (schemas/list.ts, its cursor form), as the reader keeps its margins in step.
+ */
+export const commentListResponse = feedResponse({
+  comments: { item: comment, id: z.number() },
+  highlights: { item: highlight, id: z.string() },
 });
 export type CommentListResponse = z.infer<typeof commentListResponse>;
 

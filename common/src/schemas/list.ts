@@ -148,3 +148,52 @@ function iterPages(current: number, lastPage: number): Array<number | null> {
   }
   return pages;
 }
+
+// The cursor form of the contract: for a feed a client keeps in step rather than pages through
+// (the reader's comments and highlights of one manuscript: all of them in document order, then
+// only what changed). Pages would not fit there: the reader needs every item at once to paint
+// the margins, and a change must reach it as a delta, deletions included. A feed answers:
+//   - without `since`: every live item of each kind, in the feed's own order;
+//   - with `since` (the `cursor` of an earlier answer): the items changed after it, and under
+//     `deleted` the ids removed since (tombstones), so the client drops them;
+//   - always a `cursor` to pass as `since` next time. Repeats are harmless (clients merge by id);
+//     a missed change is not, so the server may step the cursor back a little.
+// It keeps the item arrays under their own names (API.md's fields), one per kind.
+
+/** The query of a feed: the cursor of an earlier answer, or nothing for everything. */
+export const feedQuery = z.object({
+  /** Only what changed after this point (the `cursor` of an earlier answer), with tombstones. */
+  since: z.iso.datetime({ offset: true }).optional(),
+});
+export type FeedQuery = z.infer<typeof feedQuery>;
+
+/** One kind of item in a feed: its schema and the schema of its id (for tombstones). */
+interface FeedKind {
+  item: z.ZodType;
+  id: z.ZodType;
+}
+type FeedShape<Kinds extends Record<string, FeedKind>> = {
+  [Kind in keyof Kinds]: z.ZodArray<Kinds[Kind]['item']>;
+} & {
+  deleted: z.ZodObject<{ [Kind in keyof Kinds]: z.ZodArray<Kinds[Kind]['id']> }>;
+  cursor: z.ZodString;
+};
+
+/** The answer of a feed: an array per kind, the ids `deleted` since `since`, and the `cursor`. */
+export function feedResponse<Kinds extends Record<string, FeedKind>>(
+  kinds: Kinds,
+): z.ZodObject<FeedShape<Kinds>> {
+  const items: Record<string, z.ZodType> = {};
+  const deleted: Record<string, z.ZodType> = {};
+  for (const [name, kind] of Object.entries(kinds)) {
+    items[name] = z.array(kind.item);
+    deleted[name] = z.array(kind.id);
+  }
+  return z.object({
+    ...items,
+    /** Removed since `since` (empty without it): drop these ids. */
+    deleted: z.object(deleted),
+    /** Pass as `since` next time. */
+    cursor: z.string(),
+  }) as unknown as z.ZodObject<FeedShape<Kinds>>;
+}

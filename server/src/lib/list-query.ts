@@ -1,6 +1,6 @@
 import { and, asc, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { pageInfoFor, type ListQuery, type PageInfo } from '@margins/common';
+import { pageInfoFor, type FeedQuery, type ListQuery, type PageInfo } from '@margins/common';
 import { badRequest, type FieldErrors } from './http-errors.ts';
 
 /** The base fields of every list query; the rest of a parsed query are its filters. */
@@ -126,4 +126,9 @@ export function parseListQuery<Schema extends z.ZodType>(
     (errors[field] ??= []).push(issue.message);
   }
   throw badRequest(errors);
+}
+
+/** The point a feed query asks for changes after (its cursor form), or undefined for everything. */
+export function feedSince(query: FeedQuery): Date | undefined {
+  return query.since ? new Date(query.since) : undefined;
 }

@@ -21,6 +21,7 @@ import {
   type CommentSaveResponse,
 } from '@margins/common';
 import { notFound } from '../../lib/http-errors.ts';
+import { feedSince } from '../../lib/list-query.ts';
 import { requireUser } from '../../plugins/session.ts';
 import {
   createComment,
@@ -68,8 +69,8 @@ export async function commentRoutes(root: FastifyInstance): Promise<void> {
         tags,
         description:
           'The comments and highlights of a manuscript (document order, then rank), as this ' +
-          'viewer may see them. With `since` (an earlier `cursor`): only what changed, and ' +
-          'tombstones of what was deleted.',
+          'viewer may see them: a feed (the cursor form of the list contract). With `since` ' +
+          '(an earlier `cursor`): only what changed, and tombstones of what was deleted.',
         params: manuscriptIdParams,
         querystring: commentListQuery,
         response: { 200: commentListResponse, ...errors },
@@ -77,8 +78,7 @@ export async function commentRoutes(root: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const scope = await loadScope(ctx, request.user, request.params.manuscript_id);
-      const since = request.query.since ? new Date(request.query.since) : undefined;
-      return listManuscriptComments(ctx.db, scope, since);
+      return listManuscriptComments(ctx.db, scope, feedSince(request.query));
     },
   );
 
