@@ -17,4 +17,5 @@ export * from './messages-conversion.ts';
 export * from './schemas/manuscript-report.ts';
 export * from './schemas/discover.ts';
 export * from './schemas/list.ts';
+export * from './schemas/dev-mail.ts';
 export * from './anchoring/index.ts';

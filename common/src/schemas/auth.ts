@@ -102,6 +102,10 @@ export const loginLinkBody = z.object({
 });
 export type LoginLinkBody = z.infer<typeof loginLinkBody>;
 
+/** 200 of POST /auth/login/link: the same sentence whether or not the address has an account. */
+export const loginLinkResponse = z.object({ ok: z.literal(true), message: z.string() });
+export type LoginLinkResponse = z.infer<typeof loginLinkResponse>;
+
 /** The one-time link's token, confirmed by a POST (a cross-site GET logs no one in). */
 export const loginLinkConfirmBody = z.object({ token: z.string().min(1).max(200) });
 export type LoginLinkConfirmBody = z.infer<typeof loginLinkConfirmBody>;

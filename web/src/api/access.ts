@@ -1,7 +1,9 @@
 import {
   bookmark as bookmarkSchema,
+  bookmarkListResponse,
   bookmarkResponse,
   invite as inviteSchema,
+  inviteListResponse,
   inviteResponse,
   manuscriptInvitesResponse,
   shareRedirectResponse,
@@ -198,7 +200,7 @@ export function declineErrorMessage(error: unknown): string {
 
 /** GET /user/current/invites (JSON): the caller's pending invites. */
 export async function fetchPendingInvites(): Promise<Invite[]> {
-  return readInvites((await api.get<{ invites: unknown }>('/user/current/invites')).invites);
+  return parseOr(inviteListResponse, await api.get('/user/current/invites')).invites;
 }
 
 /** POST /share/:code/accept: accepts the invite or redeems the link; answers where to go. */
@@ -255,9 +257,7 @@ export async function recordProgress(
 
 /** GET /user/current/bookmarks (JSON): the caller's reads with progress. */
 export async function fetchReads(): Promise<Bookmark[]> {
-  return readBookmarks(
-    (await api.get<{ bookmarks: unknown }>('/user/current/bookmarks')).bookmarks,
-  );
+  return parseOr(bookmarkListResponse, await api.get('/user/current/bookmarks')).bookmarks;
 }
 
 /** The reads of page data or a list answer that match the schema. */

@@ -1,11 +1,14 @@
 import {
   CATEGORIES,
+  documentStateResponse,
   genreCategory,
   manuscript as manuscriptSchema,
+  manuscriptListResponse,
+  manuscriptResponse,
+  profileGenresResponse,
   type DocumentStateResponse,
   type GenreCategory,
   type Manuscript,
-  type ManuscriptListResponse,
   type ManuscriptResponse,
 } from '@margins/common';
 import { z } from 'zod';
@@ -24,25 +27,29 @@ export function readerUrl(manuscriptId: number): string {
 
 /** GET /user/current/manuscripts (JSON): the current user's live manuscripts, newest first. */
 export async function fetchMyManuscripts(): Promise<Manuscript[]> {
-  const body = await api.get<ManuscriptListResponse>('/user/current/manuscripts');
-  return body.manuscripts;
+  return manuscriptListResponse.parse(await api.get('/user/current/manuscripts')).manuscripts;
 }
 
 /** GET /manuscript/document/state/:process_id: how the conversion of an upload is going. */
-export function fetchDocumentState(
+export async function fetchDocumentState(
   processId: string,
   signal?: AbortSignal,
 ): Promise<DocumentStateResponse> {
-  return api.get<DocumentStateResponse>(
-    `/manuscript/document/state/${encodeURIComponent(processId)}`,
-    { signal },
-  );
+  const body = await api.get(`/manuscript/document/state/${encodeURIComponent(processId)}`, {
+    signal,
+  });
+  return documentStateResponse.parse(body);
 }
 
 /** POST /manuscript/:id/edit (multipart): the saved manuscript; 400 carries the errors map. */
 export async function saveManuscript(manuscriptId: number, body: FormData): Promise<Manuscript> {
-  const response = await api.post<ManuscriptResponse>(`/manuscript/${manuscriptId}/edit`, body);
-  return response.manuscript;
+  const response = await api.post(`/manuscript/${manuscriptId}/edit`, body);
+  return manuscriptResponse.parse(response).manuscript;
+}
+
+/** GET /manuscript/:id/summary: the manuscript, for anyone who may read it. */
+export async function fetchManuscriptSummary(manuscriptId: number): Promise<ManuscriptResponse> {
+  return manuscriptResponse.parse(await api.get(`/manuscript/${manuscriptId}/summary`));
 }
 
 /** DELETE /manuscript/:id: archives it (gone from every list, kept on the server). */
@@ -52,9 +59,7 @@ export async function archiveManuscript(manuscriptId: number): Promise<void> {
 
 /** GET /profile/genres (JSON): the genre catalogue, grouped by category. */
 export async function fetchGenreCatalogue(): Promise<GenreCategory[]> {
-  const body = await api.get<{ categories: unknown }>('/profile/genres');
-  const parsed = z.array(genreCategory).safeParse(body.categories);
-  return parsed.success ? parsed.data : [];
+  return profileGenresResponse.parse(await api.get('/profile/genres')).categories;
 }
 
 /** A page-data list of manuscripts, keeping the ones that match the schema. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGES } from '@margins/common';
-import { api, ApiError } from '../api/client.ts';
+import { ApiError } from '../api/client.ts';
+import { fetchDevMail } from '../api/dev-mail.ts';
 import { FormAlert } from '../components/form/fields.tsx';
 import { PageContainer, PageHeading } from '../components/page-heading.tsx';
 import { formatDateTime } from '../lib/dates.ts';
@@ -8,21 +9,12 @@ import { linkify } from '../lib/linkify.tsx';
 import { renderSafeHtml } from '../lib/safe-html.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-interface DevMail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  created: string;
-}
-
 /** The development mailbox (/dev/mail): every mail the server kept, newest first. */
 export function DevMailPage() {
   useDocumentTitle('Development mailbox');
   const mail = useQuery({
     queryKey: ['dev-mail'],
-    queryFn: () => api.get<{ messages: DevMail[] }>('/dev/mail'),
+    queryFn: fetchDevMail,
     refetchInterval: 5000,
     staleTime: 0,
   });

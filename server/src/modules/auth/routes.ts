@@ -7,6 +7,7 @@ import {
   errorBody,
   loginBody,
   loginLinkBody,
+  loginLinkResponse,
   loginLinkConfirmBody,
   MESSAGES,
   okBody,
@@ -147,7 +148,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
         tags,
         description: 'Mails a one-time log-in link to the account of this address, if any.',
         body: loginLinkBody,
-        response: { 200: okBody.extend({ message: z.string() }), 400: errorBody, 429: errorBody },
+        response: { 200: loginLinkResponse, 400: errorBody, 429: errorBody },
       },
     },
     async (request) => {

@@ -1,24 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MESSAGES } from '@margins/common';
+import { devMailResponse, MESSAGES } from '@margins/common';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { renderPage, wantsJson } from '../pages/render.ts';
 import { canReadDevMail } from './policy.ts';
-
-const devMailResponse = z.object({
-  messages: z.array(
-    z.object({
-      id: z.number(),
-      to: z.string(),
-      subject: z.string(),
-      text: z.string(),
-      html: z.string(),
-      /** ISO-8601 time the mail was written. */
-      created: z.string(),
-    }),
-  ),
-});
 
 /** The development mailbox of API.md: only without SMTP_URL, outside production, from this machine. */
 export async function devMailRoutes(root: FastifyInstance): Promise<void> {

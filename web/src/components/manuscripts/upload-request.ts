@@ -1,4 +1,4 @@
-import { CSRF_HEADER, MESSAGES, type UploadResponse } from '@margins/common';
+import { CSRF_HEADER, MESSAGES, uploadResponse, type UploadResponse } from '@margins/common';
 import { ApiError, fieldErrorsOf, readCsrfToken } from '../../api/client.ts';
 
 /** An upload under way: its answer, and how to stop it. */
@@ -39,7 +39,9 @@ export function sendUpload(
       const body = parseJson(request.responseText);
       if (request.status >= 200 && request.status < 300) {
         onProgress(1);
-        resolve(body as UploadResponse);
+        const parsed = uploadResponse.safeParse(body);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new ApiError(request.status, MESSAGES.unexpectedResponse, {}, body));
         return;
       }
       const error =

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { completeSignupBody, type AuthResponse, type CompleteSignupBody } from '@margins/common';
-import { api, submitFailure, type FieldErrors } from '../../api/client.ts';
+import { completeSignupBody, type CompleteSignupBody } from '@margins/common';
+import { completeSignup } from '../../api/auth.ts';
+import { submitFailure, type FieldErrors } from '../../api/client.ts';
 import { FormAlert, TextField, otherErrors } from '../../components/form/fields.tsx';
 import { usePageConfig } from '../../page-config.ts';
 import { formValues, validate } from '../../lib/validate.ts';
@@ -25,7 +26,7 @@ export function CompleteSignupPage() {
     : ['handle', 'display_name'];
 
   const complete = useMutation({
-    mutationFn: (body: CompleteSignupBody) => api.post<AuthResponse>('/auth/complete/signup', body),
+    mutationFn: (body: CompleteSignupBody) => completeSignup(body),
   });
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse } from '@margins/common';
-import { api, ApiError } from '../../api/client.ts';
+import { confirmLoginLink, sendLoginLink } from '../../api/auth.ts';
+import { ApiError } from '../../api/client.ts';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { AppLink } from '../../components/layout/app-link.tsx';
 import { usePageConfig } from '../../page-config.ts';
@@ -13,11 +13,7 @@ const problemOf = (error: unknown, fallback: string) =>
 /** "Send me a log-in link": shown on the log-in page while log-in is throttled. */
 export function LoginLinkAction({ email, next }: { email: string; next?: string }) {
   const send = useMutation({
-    mutationFn: () =>
-      api.post<{ ok: true; message: string }>('/auth/login/link', {
-        email,
-        ...(next ? { next } : {}),
-      }),
+    mutationFn: () => sendLoginLink({ email, ...(next ? { next } : {}) }),
   });
   if (send.isSuccess) return <FormAlert tone="success">{send.data.message}</FormAlert>;
   return (
@@ -46,7 +42,7 @@ export function LoginLinkPage() {
   const token = typeof data.token === 'string' ? data.token : '';
   useDocumentTitle('Log in with your link');
   const confirm = useMutation({
-    mutationFn: () => api.post<AuthResponse>('/auth/login/link/confirm', { token }),
+    mutationFn: () => confirmLoginLink(token),
     onSuccess: (response) => window.location.assign(response.next || '/dashboard'),
   });
   return (

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { loginBody, MESSAGES, type AuthResponse } from '@margins/common';
-import { api, ApiError, submitFailure, type FieldErrors } from '../../api/client.ts';
+import { loginBody, MESSAGES } from '@margins/common';
+import { logIn } from '../../api/auth.ts';
+import { ApiError, submitFailure, type FieldErrors } from '../../api/client.ts';
 import { FormAlert, TextField, otherErrors } from '../../components/form/fields.tsx';
 import { AppLink } from '../../components/layout/app-link.tsx';
 import { usePageConfig } from '../../page-config.ts';
@@ -33,7 +34,7 @@ export function LoginPage() {
   useDocumentTitle('Log in');
 
   const login = useMutation({
-    mutationFn: (body: LoginRequest) => api.post<AuthResponse>('/auth/login', body),
+    mutationFn: (body: LoginRequest) => logIn(body),
   });
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -1,14 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import {
-  PASSWORD_MIN_LENGTH,
-  passwordProblem,
-  signupBody,
-  type SignupBody,
-  type SignupResponse,
-} from '@margins/common';
-import { api, submitFailure, type FieldErrors } from '../../api/client.ts';
+import { PASSWORD_MIN_LENGTH, passwordProblem, signupBody, type SignupBody } from '@margins/common';
+import { signUp } from '../../api/auth.ts';
+import { submitFailure, type FieldErrors } from '../../api/client.ts';
 import { FormAlert, TextField, otherErrors } from '../../components/form/fields.tsx';
 import { AppLink } from '../../components/layout/app-link.tsx';
 import { usePageConfig } from '../../page-config.ts';
@@ -34,7 +29,7 @@ export function SignupPage() {
   useDocumentTitle('Sign up');
 
   const signup = useMutation({
-    mutationFn: (body: SignupBody) => api.post<SignupResponse>('/auth/signup', body),
+    mutationFn: (body: SignupBody) => signUp(body),
   });
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {

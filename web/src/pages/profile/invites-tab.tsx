@@ -1,14 +1,10 @@
 import { useState } from 'react';
 import { MESSAGES, type InviteCode } from '@margins/common';
-import { api, ApiError } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
+import { generateInviteCode } from '../../api/profile.ts';
 import { useFlash, useToast } from '../../components/feedback/feedback.tsx';
 import { copyTextOrThrow as copyText } from '../../lib/copy-text.ts';
 import { formatDate } from '../../lib/dates.ts';
-
-interface GenerateInviteResponse {
-  invite_code: InviteCode;
-  invites_remaining: number;
-}
 
 function inviteUrl(code: string): string {
   return `${window.location.origin}/auth/invite/landing/${encodeURIComponent(code)}`;
@@ -33,7 +29,7 @@ export function InvitesTab({
   const handleGenerate = async () => {
     setGenerating(true);
     try {
-      const response = await api.get<GenerateInviteResponse>('/profile/generate/invite');
+      const response = await generateInviteCode();
       setCodes((current) => [...current, response.invite_code]);
       setRemaining(response.invites_remaining);
     } catch (error) {

@@ -9,7 +9,8 @@ import {
   type PublicUser,
   type SocialField,
 } from '@margins/common';
-import { api, ApiError, fieldErrorsOf, type FieldErrors } from '../../api/client.ts';
+import { ApiError, fieldErrorsOf, type FieldErrors } from '../../api/client.ts';
+import { saveProfile } from '../../api/profile.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { useFlash, useToast } from '../../components/feedback/feedback.tsx';
 import {
@@ -41,11 +42,6 @@ const SOCIAL_HINTS: Partial<Record<SocialField, string>> = {
   mastodon: 'The full https:// address of your profile.',
   website: 'The full https:// address.',
 };
-
-interface ProfileSaveResponse {
-  form?: { errors?: FieldErrors };
-  user?: PublicUser;
-}
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -87,7 +83,7 @@ export function ProfileForm({
   }, [errors]);
 
   const save = useMutation({
-    mutationFn: (body: FormData) => api.post<ProfileSaveResponse>('/profile/?format=json', body),
+    mutationFn: (body: FormData) => saveProfile(body),
   });
 
   const handlePictureChange = async (event: ChangeEvent<HTMLInputElement>) => {

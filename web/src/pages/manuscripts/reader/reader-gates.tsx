@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { QUESTIONNAIRE_RELOAD_MS, type Manuscript, type Survey } from '@margins/common';
+import { QUESTIONNAIRE_RELOAD_MS, type Survey } from '@margins/common';
 import { api, errorMessage } from '../../../api/client.ts';
+import { fetchManuscriptSummary } from '../../../api/manuscripts.ts';
 import { SurveyAnswerForm } from '../../../components/surveys/survey-answer-form.tsx';
 import { flaggedNotice } from '../../../components/manuscripts/manuscript-card.tsx';
 import { InkSpinner } from '../../../components/manuscripts/upload-progress.tsx';
@@ -120,7 +121,7 @@ export function MatureGate({
 export function StillInking({ manuscriptId }: { manuscriptId: number }) {
   const summary = useQuery({
     queryKey: ['manuscript-summary', manuscriptId],
-    queryFn: () => api.get<{ manuscript: Manuscript }>(`/manuscript/${manuscriptId}/summary`),
+    queryFn: () => fetchManuscriptSummary(manuscriptId),
     refetchInterval: 2000,
   });
   useEffect(() => {
