@@ -149,3 +149,12 @@ export const LIST_Q_MAX_LENGTH = 200;
  * rows of the three-column grid, about a screenful on a laptop.
  */
 export const DASHBOARD_CONTROLS_AFTER = 6;
+
+/** The admin area (issue 14): ids one bulk action takes, lookup options, export batch size. */
+export const ADMIN_BULK_MAX_IDS = 1000;
+export const ADMIN_LOOKUP_LIMIT = 20;
+export const ADMIN_REASON_MAX_LENGTH = 500;
+/** Rows read per statement while an export streams (keyset batches: memory stays flat). */
+export const ADMIN_EXPORT_BATCH = 500;
+/** Days of the dashboard's trends. */
+export const ADMIN_DASHBOARD_DAYS = 30;
