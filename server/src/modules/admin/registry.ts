@@ -11,6 +11,7 @@ function bulkDeleteOf(section: SectionDeclaration): BulkActionDeclaration {
     name: 'delete',
     label: 'Delete',
     confirm: 'Delete the chosen items? This cannot be undone.',
+    roles: section.moderatorViews?.includes('delete') ? ['admin', 'moderator'] : ['admin'],
     handler: async (ctx, tx, ids, _input, actor) => {
       const rows = await tx
         .select({ id: section.id })

@@ -1,19 +1,31 @@
 // Field schemas the section declarations share.
 import { z } from 'zod';
-import { HANDLE_PATTERN, singleLineText } from '@margins/common';
+import { controlCharacterProblem, HANDLE_PATTERN } from '@margins/common';
+
+/** Text without control characters (one line, or several with `multiLine`), trimmed. */
+const text = (error: string, max: number, multiLine = false) =>
+  z
+    .string({ error })
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .superRefine((value, context) => {
+      const problem = controlCharacterProblem(value, { multiLine });
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    });
 
 /** One line of text, trimmed, 1..max characters. */
 export const requiredLine = (label: string, max = 200) =>
-  singleLineText().trim().min(1, `Enter ${label}.`).max(max, `Use at most ${max} characters.`);
+  text(`Enter ${label}.`, max).pipe(z.string().min(1, `Enter ${label}.`));
 
-/** One line of text, trimmed; empty becomes null. */
-export const optionalLine = (max = 200) =>
-  singleLineText()
-    .trim()
-    .max(max, `Use at most ${max} characters.`)
+/** Text, trimmed; empty becomes null. */
+export const optionalText = (max = 200, multiLine = false) =>
+  text('Enter text.', max, multiLine)
     .transform((value) => value || null)
     .nullable()
     .optional();
+
+/** One line of text, trimmed; empty becomes null. */
+export const optionalLine = (max = 200) => optionalText(max);
 
 export const email = z
   .string({ error: 'Enter an e-mail address.' })

@@ -6,7 +6,7 @@ import { schema } from '../../../db/index.ts';
 import { badRequest } from '../../../lib/http-errors.ts';
 import { hashPassword } from '../../auth/service.ts';
 import type { SectionDeclaration, WriteContext } from '../types.ts';
-import { email, handle, optionalLine, requiredLine } from './fields.ts';
+import { email, handle, optionalLine, optionalText, requiredLine } from './fields.ts';
 import { moderationUserActions } from './moderation-actions.ts';
 
 const users = schema.users;
@@ -27,7 +27,7 @@ const userFields = {
   display_name: requiredLine('a display name', 80),
   handle: handle.nullable().optional(),
   role: z.enum(ROLES, { error: 'Choose user, moderator or admin.' }),
-  about: optionalLine(2000),
+  about: optionalText(2000, true),
   pronouns: optionalLine(40),
   website: optionalLine(200),
 };
