@@ -135,7 +135,7 @@ afterAll(() => test.close());
 
 async function requestCell(client: TestClient, role: string, section: Section, view: View) {
   const base = `/admin/api/${section}`;
-  const id = ['details', 'update', 'delete', 'field'].includes(view) ? await make[section]() : 0;
+  const id = ['details', 'update', 'delete', 'field'].includes(view) ? await make[section]!() : 0;
   switch (view) {
     case 'list':
       return client.get(base);
@@ -151,7 +151,7 @@ async function requestCell(client: TestClient, role: string, section: Section, v
       const actions = BULK_ACTION[section];
       return client.post(`${base}/bulk`, {
         action: role === 'admin' ? actions.admin : actions.moderator,
-        ids: [await make[section]()],
+        ids: [await make[section]!()],
         input: { reason: 'Spam' },
       });
     }
