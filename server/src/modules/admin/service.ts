@@ -71,7 +71,9 @@ function explainWriteError(section: SectionDeclaration, error: unknown): unknown
         (error as { detail?: string }).detail ??
         '',
     );
-    const column = /Key \(([^)]+)\)/.exec(detail)?.[1]?.replace(/^lower\((.*)\)$/, '$1');
+    // "Key (email)=(…)" or, for an index on an expression, "Key (lower(handle))=(…)".
+    const key = /Key \((.+?)\)=/.exec(detail)?.[1] ?? '';
+    const column = key.replace(/^lower\((.*)\)$/, '$1');
     const field = section.fields.find(
       (candidate) => (candidate.source as { name?: string }).name === column,
     );
@@ -79,7 +81,8 @@ function explainWriteError(section: SectionDeclaration, error: unknown): unknown
   }
   const code =
     (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  if (code === '23503') return conflict(ADMIN_MESSAGES.stillUsed);
+  // A foreign key still pointing here: 23503 (no action) or 23001 (ON DELETE RESTRICT).
+  if (code === '23503' || code === '23001') return conflict(ADMIN_MESSAGES.stillUsed);
   return error;
 }
 
