@@ -161,3 +161,12 @@ export const EVENT_CLAIM_LEASE_SECONDS = 300;
 export const EVENT_RETENTION_DAYS = 7;
 export const EVENT_SWEEP_CRON = '* * * * *';
 export const EVENT_RECOVERY_BATCH = 500;
+
+/** The admin area (issue 14): ids one bulk action takes, lookup options, export batch size. */
+export const ADMIN_BULK_MAX_IDS = 1000;
+export const ADMIN_LOOKUP_LIMIT = 20;
+export const ADMIN_REASON_MAX_LENGTH = 500;
+/** Rows read per statement while an export streams (keyset batches: memory stays flat). */
+export const ADMIN_EXPORT_BATCH = 500;
+/** Days of the dashboard's trends. */
+export const ADMIN_DASHBOARD_DAYS = 30;

@@ -195,3 +195,4 @@ export * from './schema-access.ts';
 export * from './schema-search.ts';
 export * from './schema-limits.ts';
 export * from './schema-events.ts';
+export * from './schema-admin.ts';
