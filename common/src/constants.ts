@@ -149,3 +149,15 @@ export const LIST_Q_MAX_LENGTH = 200;
  * rows of the three-column grid, about a screenful on a laptop.
  */
 export const DASHBOARD_CONTROLS_AFTER = 6;
+/**
+ * Features as runtime switches (admin "feature" section): their names, and how long a process
+ * keeps what it read before reading the table again (an admin's change reaches every process
+ * within this; the process that made it at once).
+ */
+export const FEATURE_NAMES = ['productsEnabled', 'invitesEnabled', 'maintenance'] as const;
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+export const FEATURES_CACHE_MS = 3000;
+/** A moderator's reason for a flag or a suspension. */
+export const MODERATION_REASON_MAX_LENGTH = 500;
+/** The longest notice shown on every page while maintenance is on. */
+export const MAINTENANCE_NOTICE_MAX_LENGTH = 500;
