@@ -8,7 +8,6 @@ export const MODERATION_MESSAGES = {
   reasonRequired: 'Give a reason: the author and readers are shown it.',
   notFound: (what: string) => `That ${what} does not exist (any more).`,
   noSuchReports: 'None of these reports exist.',
-  privateUnlessReported:
-    'A private comment: its text is shown only while a report on it is open.',
+  privateUnlessReported: 'A private comment: its text is shown only while a report on it is open.',
   cannotSuspendStaff: 'Staff accounts cannot be suspended: an admin changes their role first.',
 } as const;

@@ -81,7 +81,6 @@ export function discoverable(viewer: UserRow | null): SQL {
     and ${notSuspendedOwner}`;
 }
 
-
 /** The category and genre filters (columns of manuscript_search, unqualified). */
 function filters(request: DiscoverRequest): SQL {
   const genres =

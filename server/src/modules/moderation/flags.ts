@@ -20,7 +20,12 @@ export async function resolveOpenReports(
 ): Promise<number> {
   const closed = await tx
     .update(schema.reports)
-    .set({ status: 'resolved', resolvedAt: sql`now()`, resolvedById: actor.id, updatedAt: sql`now()` })
+    .set({
+      status: 'resolved',
+      resolvedAt: sql`now()`,
+      resolvedById: actor.id,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(schema.reports.modelName, model),
