@@ -71,7 +71,7 @@ async function setManuscriptFlag(
 }
 
 /** Flags a manuscript with a reason (SPEC: "This manuscript was flagged by our moderators…"). */
-export function flagManuscript(
+export async function flagManuscript(
   ctx: AppContext,
   actor: { id: number; role: string },
   manuscriptId: number,
@@ -81,7 +81,7 @@ export function flagManuscript(
 }
 
 /** Clears a manuscript's flag. */
-export function clearManuscriptFlag(
+export async function clearManuscriptFlag(
   ctx: AppContext,
   actor: { id: number; role: string },
   manuscriptId: number,
@@ -128,7 +128,7 @@ async function setCommentFlag(
 }
 
 /** Flags a comment: its text goes behind a reveal with the reason, live in the room. */
-export function flagComment(
+export async function flagComment(
   ctx: AppContext,
   actor: { id: number; role: string },
   commentId: number,
@@ -138,7 +138,7 @@ export function flagComment(
 }
 
 /** Clears a comment's flag. */
-export function clearCommentFlag(
+export async function clearCommentFlag(
   ctx: AppContext,
   actor: { id: number; role: string },
   commentId: number,
