@@ -161,3 +161,12 @@ export const FEATURES_CACHE_MS = 3000;
 export const MODERATION_REASON_MAX_LENGTH = 500;
 /** The longest notice shown on every page while maintenance is on. */
 export const MAINTENANCE_NOTICE_MAX_LENGTH = 500;
+
+/** The admin area (issue 14): ids one bulk action takes, lookup options, export batch size. */
+export const ADMIN_BULK_MAX_IDS = 1000;
+export const ADMIN_LOOKUP_LIMIT = 20;
+export const ADMIN_REASON_MAX_LENGTH = 500;
+/** Rows read per statement while an export streams (keyset batches: memory stays flat). */
+export const ADMIN_EXPORT_BATCH = 500;
+/** Days of the dashboard's trends. */
+export const ADMIN_DASHBOARD_DAYS = 30;

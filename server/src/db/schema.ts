@@ -198,3 +198,4 @@ export * from './schema-access.ts';
 export * from './schema-search.ts';
 export * from './schema-limits.ts';
 export * from './schema-moderation.ts';
+export * from './schema-admin.ts';
