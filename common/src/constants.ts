@@ -149,6 +149,7 @@ export const LIST_Q_MAX_LENGTH = 200;
  * rows of the three-column grid, about a screenful on a laptop.
  */
 export const DASHBOARD_CONTROLS_AFTER = 6;
+
 /**
  * Event rows (server/src/events/outbox.ts): rows left undispatched (a crash between commit and
  * dispatch) younger than the grace may still be on their way in a live process and are left to
@@ -161,6 +162,19 @@ export const EVENT_CLAIM_LEASE_SECONDS = 300;
 export const EVENT_RETENTION_DAYS = 7;
 export const EVENT_SWEEP_CRON = '* * * * *';
 export const EVENT_RECOVERY_BATCH = 500;
+
+/**
+ * Features as runtime switches (admin "feature" section): their names, and how long a process
+ * keeps what it read before reading the table again (an admin's change reaches every process
+ * within this; the process that made it at once).
+ */
+export const FEATURE_NAMES = ['productsEnabled', 'invitesEnabled', 'maintenance'] as const;
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+export const FEATURES_CACHE_MS = 3000;
+/** A moderator's reason for a flag or a suspension. */
+export const MODERATION_REASON_MAX_LENGTH = 500;
+/** The longest notice shown on every page while maintenance is on. */
+export const MAINTENANCE_NOTICE_MAX_LENGTH = 500;
 
 /** The admin area (issue 14): ids one bulk action takes, lookup options, export batch size. */
 export const ADMIN_BULK_MAX_IDS = 1000;

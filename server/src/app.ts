@@ -28,6 +28,7 @@ import { registerLinkBase } from './plugins/link-base.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerStatic } from './plugins/static.ts';
+import { registerFeatures } from './modules/features/plugin.ts';
 import { registerWire } from './plugins/wire.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -49,6 +50,8 @@ import { COMMENT_WRITES_PER_MINUTE } from './modules/comments/write-limit.ts';
 import { subscribeNotifications } from './modules/notifications/subscribers.ts';
 import { Realtime } from './realtime/index.ts';
 import { subscribeRealtime } from './realtime/subscribers.ts';
+import { subscribeModerationRealtime } from './realtime/moderation-subscribers.ts';
+import { subscribeModeration } from './modules/moderation/subscribers.ts';
 
 export type App = FastifyInstance;
 
@@ -109,6 +112,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   events.attach(ctx);
   subscribeRealtime(events, realtime);
   subscribeNotifications(events);
+  subscribeModerationRealtime(events, realtime);
+  subscribeModeration(events);
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -139,6 +144,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerInputGuard(app);
   registerCsrf(app);
   registerSession(app);
+  await registerFeatures(app);
   registerLinkBase(app);
   await registerStatic(app);
 

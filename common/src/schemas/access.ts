@@ -1,5 +1,6 @@
 // Who may read: the access schemas (invites, reads, surveys) and the page data they extend.
 import { z } from 'zod';
+import { staffOpening } from './moderation.ts';
 import { bookmark } from './access-reads.ts';
 import { invite } from './access-invites.ts';
 import { survey } from './access-surveys.ts';
@@ -45,6 +46,8 @@ export const readerPageResponse = readerResponse.extend({
   invites: z.array(invite),
   /** The viewer's pending invites to this manuscript (accept or reject from the reader). */
   currentUserInvites: z.array(invite),
+  /** The author only: when staff opened it while reviewing a report, newest first; else []. */
+  staff_openings: z.array(staffOpening).optional(),
 });
 export type ReaderPageResponse = z.infer<typeof readerPageResponse>;
 

@@ -10,6 +10,7 @@ import {
   highlightInput,
   selectionId,
 } from './comments.ts';
+import type { ManuscriptFlaggedEvent } from './moderation.ts';
 import { databaseId } from './fields.ts';
 
 export const ROOM_PATTERN = /^manuscript-([1-9]\d{0,9})$/;
@@ -143,6 +144,8 @@ export interface ServerToClientEvents {
   join_room: (event: JoinRoomEvent) => void;
   leave_room: (event: LeaveRoomEvent) => void;
   error: (event: SocketErrorEvent) => void;
+  /** A moderator flagged the manuscript or cleared its flag (schemas/moderation.ts). */
+  manuscript_flagged: (event: ManuscriptFlaggedEvent) => void;
 }
 
 type Ack<T extends z.ZodType> = (answer: z.infer<T>) => void;

@@ -10,6 +10,8 @@ export const pageConfig = z.object({
   loginState: z.enum(['anonymous', 'incomplete', 'logged_in']),
   productsEnabled: z.boolean(),
   invitesEnabled: z.boolean(),
+  /** The maintenance notice shown on every page while that feature is on (null: off). */
+  maintenanceNotice: z.string().nullable().optional(),
   /** Extra values a page route adds (manuscript_id, visibility, …). */
   data: z.record(z.string(), z.unknown()),
 });

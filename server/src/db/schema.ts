@@ -51,6 +51,9 @@ export const users = pgTable(
     certified18At: timestamp('certified_18_at', { withTimezone: true }),
     showMature: boolean('show_mature').notNull().default(false),
     signupCompletedAt: timestamp('signup_completed_at', { withTimezone: true }),
+    /** Set by a moderator (modules/moderation): no log-in, no sessions, hidden manuscripts. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -195,4 +198,5 @@ export * from './schema-access.ts';
 export * from './schema-search.ts';
 export * from './schema-limits.ts';
 export * from './schema-events.ts';
+export * from './schema-moderation.ts';
 export * from './schema-admin.ts';

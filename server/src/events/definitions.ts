@@ -51,6 +51,21 @@ export const EVENT_PAYLOADS = {
     dir: z.enum(['up', 'down']),
     rank: z.number().int(),
   }),
+  /** A moderator flagged the manuscript (flagged) or cleared its flag. */
+  'manuscript.flagged': z.object({
+    manuscriptId,
+    flagged: z.boolean(),
+    reason: z.string().nullable(),
+  }),
+  /** A moderator flagged a comment or cleared its flag (same fan-out as an edit). */
+  'comment.flagged': z.object({ manuscriptId, commentId: id, flagged: z.boolean() }),
+  /** A moderator suspended a user: these sessions were deleted (their sockets must close). */
+  'user.suspended': z.object({
+    userId: id,
+    sessionIds: z.array(z.string()).describe('The deleted sessions (ids as stored).'),
+  }),
+  /** A suspension was lifted. */
+  'user.unsuspended': z.object({ userId: id }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;
@@ -75,6 +90,10 @@ export interface EventRows {
   'comment.updated': { manuscript: ManuscriptRow; comment: CommentRow; author: EventAuthor };
   'comment.deleted': { manuscript: ManuscriptRow };
   'comment.ranked': { manuscript: ManuscriptRow };
+  'manuscript.flagged': { manuscript: ManuscriptRow; author: UserRow };
+  'comment.flagged': { manuscript: ManuscriptRow; comment: CommentRow; author: EventAuthor };
+  'user.suspended': undefined;
+  'user.unsuspended': undefined;
 }
 
 /** One event as a writer emits it. */

@@ -6,12 +6,16 @@ import {
   type DeleteCommentEvent,
   type JoinRoomEvent,
   type LeaveRoomEvent,
+  type ManuscriptFlaggedEvent,
   type NewCommentEvent,
   type NewHighlightEvent,
   type ServerToClientEvents,
   type SocketErrorEvent,
 } from '@margins/common';
 import { ACK_TIMEOUT_MS, type MarginsSocket } from './socket.ts';
+
+/** The window event a room's manuscript_flagged becomes (detail: ManuscriptFlaggedEvent). */
+export const MANUSCRIPT_FLAGGED = 'margins:manuscript-flagged';
 
 /** connecting: first attempt; live: in the room; reconnecting: lost, trying again. */
 export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting';
@@ -95,6 +99,11 @@ export class ManuscriptRoom {
     });
     on('comment_ranked', (event: CommentRankedEvent) => {
       if (mine(event)) handlers.onCommentRanked?.(event);
+    });
+    on('manuscript_flagged', (event: ManuscriptFlaggedEvent) => {
+      // The page's moderation gate lives above the comments layer that owns this room: it
+      // listens on the window (reader/use-live-moderation-flag.ts).
+      if (mine(event)) window.dispatchEvent(new CustomEvent(MANUSCRIPT_FLAGGED, { detail: event }));
     });
     on('join_room', (event: JoinRoomEvent) => {
       if (!mine(event)) return;

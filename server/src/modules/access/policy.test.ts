@@ -3,6 +3,8 @@ import { INVITE_TYPES, type InviteType } from '@margins/common';
 import {
   can,
   NO_READER_ACCESS,
+  opensByReport,
+  readGate,
   readRefusal,
   type ManuscriptAction,
   type PolicyManuscript,
@@ -27,38 +29,78 @@ const manuscript = (visibility: InviteType, archived = false): PolicyManuscript 
 });
 const granted = { ...NO_READER_ACCESS, granted: true };
 
-// Who may read, per visibility (private/restricted readers come with the access issue).
+// Who may read, per visibility (private/restricted readers come with the access issue), with
+// no report open: staff are readers like anyone else.
 const READ: Record<InviteType | 'archived', Viewer[]> = {
+  public: ['anonymous', 'stranger', 'owner', 'moderator', 'admin'],
+  logged_in: ['stranger', 'owner', 'moderator', 'admin'],
+  restricted: ['owner'],
+  private: ['owner'],
+  archived: [],
+};
+// While a report on it is open, staff may open it too (archived ones: admins).
+const READ_REPORTED: Record<InviteType | 'archived', Viewer[]> = {
   public: ['anonymous', 'stranger', 'owner', 'moderator', 'admin'],
   logged_in: ['stranger', 'owner', 'moderator', 'admin'],
   restricted: ['owner', 'moderator', 'admin'],
   private: ['owner', 'moderator', 'admin'],
   archived: ['admin'],
 };
+const reported = { ...NO_READER_ACCESS, openReport: true };
 
 describe('can(user, action, manuscript)', () => {
-  for (const state of [...INVITE_TYPES, 'archived'] as const) {
-    const subject = state === 'archived' ? manuscript('public', true) : manuscript(state);
-    for (const viewer of Object.keys(VIEWERS) as Viewer[]) {
-      const user = VIEWERS[viewer];
-      const expected: Record<ManuscriptAction, boolean> = {
-        read: READ[state].includes(viewer),
-        edit: viewer === 'owner' && state !== 'archived',
-        upload_draft: viewer === 'owner' && state !== 'archived',
-        archive: viewer === 'owner' && state !== 'archived',
-        view_original: viewer === 'admin' || (viewer === 'owner' && state !== 'archived'),
-      };
-      it(`${state} × ${viewer}`, () => {
-        const actual = Object.fromEntries(
-          (Object.keys(expected) as ManuscriptAction[]).map((action) => [
-            action,
-            can(user, action, subject),
-          ]),
-        );
-        expect(actual).toEqual(expected);
-      });
+  for (const report of ['no report', 'report open'] as const) {
+    const access = report === 'report open' ? reported : NO_READER_ACCESS;
+    const readers = report === 'report open' ? READ_REPORTED : READ;
+    for (const state of [...INVITE_TYPES, 'archived'] as const) {
+      const subject = state === 'archived' ? manuscript('public', true) : manuscript(state);
+      for (const viewer of Object.keys(VIEWERS) as Viewer[]) {
+        const user = VIEWERS[viewer];
+        const expected: Record<ManuscriptAction, boolean> = {
+          read: readers[state].includes(viewer),
+          edit: viewer === 'owner' && state !== 'archived',
+          upload_draft: viewer === 'owner' && state !== 'archived',
+          archive: viewer === 'owner' && state !== 'archived',
+          view_original:
+            (viewer === 'admin' && report === 'report open') ||
+            (viewer === 'owner' && state !== 'archived'),
+        };
+        it(`${state} × ${viewer} × ${report}`, () => {
+          const actual = Object.fromEntries(
+            (Object.keys(expected) as ManuscriptAction[]).map((action) => [
+              action,
+              can(user, action, subject, access),
+            ]),
+          );
+          expect(actual).toEqual(expected);
+        });
+      }
     }
   }
+
+  it('opensByReport: only where staff open what a reader could not', () => {
+    const staff = [VIEWERS.moderator, VIEWERS.admin];
+    for (const user of staff) {
+      expect(opensByReport(user, manuscript('private'), reported)).toBe(true);
+      expect(opensByReport(user, manuscript('restricted'), reported)).toBe(true);
+      expect(opensByReport(user, manuscript('public'), reported)).toBe(false);
+      expect(opensByReport(user, manuscript('private'), NO_READER_ACCESS)).toBe(false);
+      // Invited like any reader: no opening to record.
+      expect(opensByReport(user, manuscript('private'), { ...reported, granted: true })).toBe(
+        false,
+      );
+    }
+    expect(opensByReport(VIEWERS.admin, manuscript('public', true), reported)).toBe(true);
+    expect(opensByReport(VIEWERS.moderator, manuscript('public', true), reported)).toBe(false);
+    expect(opensByReport(VIEWERS.stranger, manuscript('private'), reported)).toBe(false);
+  });
+
+  it('staff meet the gates like readers unless a report is open', () => {
+    const mature = { ...manuscript('public'), nsfw: true };
+    expect(readGate(VIEWERS.moderator, mature, NO_READER_ACCESS)).toBe('mature');
+    expect(readGate(VIEWERS.moderator, mature, reported)).toBeNull();
+    expect(readGate(VIEWERS.owner, mature, NO_READER_ACCESS)).toBeNull();
+  });
 
   it('lets invited readers in through the access seam, never anonymous ones', () => {
     for (const visibility of ['private', 'restricted'] as const) {

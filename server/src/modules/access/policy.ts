@@ -22,11 +22,17 @@ export interface ReaderAccess {
   questionnaire: 'none' | 'unanswered' | 'pending' | 'approved';
   /** The viewer certified they are 18 or over (users.certified_18_at). */
   certified18: boolean;
+  /**
+   * A report on the manuscript (or on one of its comments) is open: the one time staff may
+   * open what its readers alone may (the staff reading rule). Loaded for staff only.
+   */
+  openReport: boolean;
 }
 export const NO_READER_ACCESS: ReaderAccess = {
   granted: false,
   questionnaire: 'none',
   certified18: false,
+  openReport: false,
 };
 
 /** What still stands between a reader who may open a manuscript and its text. */
@@ -37,7 +43,11 @@ export type ManuscriptAction = 'read' | 'edit' | 'upload_draft' | 'archive' | 'v
 export const isOwner = (user: PolicyUser, manuscript: PolicyManuscript): boolean =>
   user !== null && user.id === manuscript.userId;
 export const isAdmin = (user: PolicyUser): boolean => user?.role === 'admin';
-/** Admins and moderators read every live manuscript. */
+/**
+ * Admins and moderators. They do not read at will: where a reader could not, they may open a
+ * manuscript only while a report on it is open (opensByReport), and each such opening is
+ * recorded and shown to its author (modules/moderation/staff-openings.ts).
+ */
 export const isStaff = (user: PolicyUser): boolean =>
   user?.role === 'admin' || user?.role === 'moderator';
 export const isArchived = (manuscript: PolicyManuscript): boolean => manuscript.archivedAt !== null;
@@ -65,8 +75,17 @@ export function canOpen(
   manuscript: PolicyManuscript,
   access: ReaderAccess = NO_READER_ACCESS,
 ): boolean {
-  if (isArchived(manuscript)) return isAdmin(user);
-  if (isOwner(user, manuscript) || isStaff(user)) return true;
+  if (isArchived(manuscript)) return isAdmin(user) && access.openReport;
+  if (isOwner(user, manuscript) || opensAsReader(user, manuscript, access)) return true;
+  return isStaff(user) && access.openReport;
+}
+
+/** The invite type's rule for anyone (staff included): what a reader may open. */
+function opensAsReader(
+  user: PolicyUser,
+  manuscript: PolicyManuscript,
+  access: ReaderAccess,
+): boolean {
   switch (manuscript.visibility) {
     case 'public':
       return true;
@@ -79,15 +98,31 @@ export function canOpen(
 }
 
 /**
+ * Staff open it only because a report on it is open (no reader's right, not the author): such
+ * an opening is recorded and the author is shown it.
+ */
+export function opensByReport(
+  user: PolicyUser,
+  manuscript: PolicyManuscript,
+  access: ReaderAccess,
+): boolean {
+  if (!isStaff(user) || isOwner(user, manuscript) || !canOpen(user, manuscript, access)) {
+    return false;
+  }
+  return isArchived(manuscript) || !opensAsReader(user, manuscript, access);
+}
+
+/**
  * The gate between a viewer who may open the manuscript and its text: 18+ certification for
- * mature content, then an approved questionnaire answer. Authors and staff pass every gate.
+ * mature content, then an approved questionnaire answer. Authors pass every gate, and staff
+ * reviewing an open report; otherwise staff are readers like anyone else.
  */
 export function readGate(
   user: PolicyUser,
   manuscript: PolicyManuscript,
   access: ReaderAccess,
 ): ReadGate | null {
-  if (isOwner(user, manuscript) || isStaff(user)) return null;
+  if (isOwner(user, manuscript) || (isStaff(user) && access.openReport)) return null;
   if (manuscript.nsfw && !access.certified18) return 'mature';
   if (access.questionnaire === 'unanswered') return 'questionnaire';
   if (access.questionnaire === 'pending') return 'awaiting_approval';
@@ -111,9 +146,15 @@ export function canEdit(user: PolicyUser, manuscript: PolicyManuscript): boolean
   return !isArchived(manuscript) && isOwner(user, manuscript);
 }
 
-/** The uploaded original file: its author (and admins), never its readers. */
-export function canViewOriginal(user: PolicyUser, manuscript: PolicyManuscript): boolean {
-  return isAdmin(user) || (!isArchived(manuscript) && isOwner(user, manuscript));
+/** The uploaded original file: its author (and admins reviewing an open report), never its readers. */
+export function canViewOriginal(
+  user: PolicyUser,
+  manuscript: PolicyManuscript,
+  access: ReaderAccess = NO_READER_ACCESS,
+): boolean {
+  return (
+    (isAdmin(user) && access.openReport) || (!isArchived(manuscript) && isOwner(user, manuscript))
+  );
 }
 
 /** One entry point for every action: can(user, 'edit', manuscript). */
@@ -131,7 +172,7 @@ export function can(
     case 'archive':
       return canEdit(user, manuscript);
     case 'view_original':
-      return canViewOriginal(user, manuscript);
+      return canViewOriginal(user, manuscript, access);
   }
 }
 

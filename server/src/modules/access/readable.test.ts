@@ -6,6 +6,7 @@ import { openTestDatabase } from '../../db/test-db.ts';
 import { buildUser } from '../../test/factories.ts';
 import { buildInvite } from '../invites/test-helpers.ts';
 import { buildManuscript } from '../manuscripts/test-helpers.ts';
+import { buildReport } from '../moderation/test-helpers.ts';
 import { canOpen } from './policy.ts';
 import { loadReaderAccess } from './reader-access.ts';
 import { readableIds, readableManuscripts } from './readable.ts';
@@ -26,15 +27,55 @@ beforeAll(async () => {
   database = await openTestDatabase();
   const db = database.db;
   owner = await buildUser(db);
+  // × the staff reading rule: no report, a report open (on it, or on one of its comments), a
+  // report dismissed.
+  const reportStates = ['', ' report open', ' comment report open', ' report dismissed'];
   for (const visibility of INVITE_TYPES) {
     for (const archived of [false, true]) {
-      manuscripts.push(
-        await buildManuscript(db, owner, {
+      for (const reportState of reportStates) {
+        const manuscript = await buildManuscript(db, owner, {
           visibility,
           archivedAt: archived ? new Date() : null,
-          title: `${visibility}${archived ? ' archived' : ''}`,
-        }),
-      );
+          title: `${visibility}${archived ? ' archived' : ''}${reportState}`,
+        });
+        manuscripts.push(manuscript);
+        if (reportState === ' comment report open') {
+          const [highlight] = await db
+            .insert(schema.highlights)
+            .values({
+              id: `sel-readable-${manuscript.id}`,
+              manuscriptId: manuscript.id,
+              userId: owner.id,
+              startPath: [0],
+              endPath: [0],
+              startOffset: 0,
+              endOffset: 4,
+              selectedText: 'Once',
+              textStart: 0,
+              textEnd: 4,
+              quoteExact: 'Once',
+              quotePrefix: '',
+              quoteSuffix: ' upon',
+            })
+            .returning();
+          const [comment] = await db
+            .insert(schema.comments)
+            .values({
+              manuscriptId: manuscript.id,
+              selectionId: highlight!.id,
+              authorId: owner.id,
+              body: 'A comment someone reported',
+            })
+            .returning();
+          await buildReport(db, { model: 'comment', elementId: comment!.id });
+        } else if (reportState !== '') {
+          await buildReport(db, {
+            model: 'manuscript',
+            elementId: manuscript.id,
+            status: reportState === ' report open' ? 'open' : 'dismissed',
+          });
+        }
+      }
     }
   }
   // A manuscript nobody below is invited to: a grant elsewhere must not leak into it.
@@ -100,5 +141,26 @@ describe('readableManuscripts agrees with canOpen', () => {
       if (ids.has(privateLive.id)) opened.push(label);
     }
     expect(opened).toEqual(['invite accepted', 'invite approved']);
+  });
+
+  it('staff open a private manuscript only while a report on it is open', async () => {
+    const titles = async (label: string) => {
+      const user = viewers.find((viewer) => viewer.label === label)!.user;
+      const rows = await database.db
+        .select({ title: schema.manuscripts.title })
+        .from(schema.manuscripts)
+        .where(readableManuscripts(user));
+      return rows.map((row) => row.title).filter((title) => title.startsWith('private'));
+    };
+    expect((await titles('moderator')).sort()).toEqual([
+      'private comment report open',
+      'private report open',
+    ]);
+    expect((await titles('admin')).sort()).toEqual([
+      'private archived comment report open',
+      'private archived report open',
+      'private comment report open',
+      'private report open',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '../../db/index.ts';
 import { GRANTING_STATUSES } from './grants.ts';
+import { openReportOn } from './open-reports.ts';
 import { isAdmin, isStaff, type PolicyUser } from './policy.ts';
 
 const manuscripts = schema.manuscripts;
@@ -13,12 +14,9 @@ const manuscripts = schema.manuscripts;
  * gated manuscript is listed, and its page shows the gate.)
  */
 export function readableManuscripts(viewer: PolicyUser): SQL {
-  // Admins open archived manuscripts too.
-  if (isAdmin(viewer)) return sql`true`;
   const live = isNull(manuscripts.archivedAt);
-  if (isStaff(viewer)) return live;
   if (viewer === null) return and(live, eq(manuscripts.visibility, 'public'))!;
-  return and(
+  const asReader = and(
     live,
     or(
       eq(manuscripts.userId, viewer.id),
@@ -26,6 +24,10 @@ export function readableManuscripts(viewer: PolicyUser): SQL {
       and(inArray(manuscripts.visibility, ['private', 'restricted']), hasGrantSql(viewer.id)),
     ),
   )!;
+  if (!isStaff(viewer)) return asReader;
+  // Staff: as readers, and what a report on it opens (archived ones too, for admins).
+  const reported = openReportOn(sql`${manuscripts.id}`);
+  return or(asReader, isAdmin(viewer) ? reported : and(live, reported))!;
 }
 
 /** hasGrant() as a correlated subquery on the outer `manuscripts` row. */

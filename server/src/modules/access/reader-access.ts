@@ -1,6 +1,7 @@
 import type { AppContext, UserRow } from '../../context.ts';
 import type { schema } from '../../db/index.ts';
 import { hasGrant } from './grants.ts';
+import { findOpenReport } from './open-reports.ts';
 import { questionnaireState } from './questionnaire.ts';
 import { isStaff, NO_READER_ACCESS, type PolicyUser, type ReaderAccess } from './policy.ts';
 
@@ -10,7 +11,8 @@ export type AccessViewer =
 
 /**
  * Loads the viewer's grant (invite, link, approved request) and questionnaire state for one
- * manuscript, for canOpen()/readGate()/canRead(). Authors and staff pass every check anyway.
+ * manuscript, for canOpen()/readGate()/canRead(), and for staff whether a report on it is open
+ * (the staff reading rule). Authors pass every check anyway.
  */
 export async function loadReaderAccess(
   ctx: Pick<AppContext, 'db'>,
@@ -18,12 +20,13 @@ export async function loadReaderAccess(
   manuscript: Pick<typeof schema.manuscripts.$inferSelect, 'id' | 'userId'>,
 ): Promise<ReaderAccess> {
   const certified18 = viewer?.certified18At != null;
-  if (viewer?.id === manuscript.userId || isStaff(viewer)) {
-    return { ...NO_READER_ACCESS, certified18 };
-  }
-  const [granted, questionnaire] = await Promise.all([
+  if (viewer?.id === manuscript.userId) return { ...NO_READER_ACCESS, certified18 };
+  const [granted, questionnaire, openReport] = await Promise.all([
     viewer ? hasGrant(ctx.db, viewer.id, manuscript.id) : Promise.resolve(false),
     questionnaireState(ctx.db, viewer?.id ?? null, manuscript.id),
+    isStaff(viewer)
+      ? findOpenReport(ctx.db, manuscript.id).then((id) => id !== null)
+      : Promise.resolve(false),
   ]);
-  return { granted, questionnaire, certified18 };
+  return { granted, questionnaire, certified18, openReport };
 }

@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
   MESSAGES,
+  MODERATION_MESSAGES,
   type CompleteSignupBody,
   type LoginBody,
   type SignupBody,
@@ -9,7 +10,8 @@ import {
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { badRequest, conflict, HttpError, tooMany } from '../../lib/http-errors.ts';
+import { readFeatures } from '../features/service.ts';
+import { badRequest, conflict, forbidden, HttpError, tooMany } from '../../lib/http-errors.ts';
 import { escapeHtml } from '../../lib/mail.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { claimEmailInvites } from '../invites/claim.ts';
@@ -203,6 +205,8 @@ export async function login(
     throw new HttpError(401, MESSAGES.loginFailed);
   }
   await loginPerAccount.clear(accountKey);
+  // Said only after the right password: it tells nobody else that the account exists.
+  if (user.suspendedAt) throw forbidden(MODERATION_MESSAGES.accountSuspended(user.suspensionReason));
   return user;
 }
 
@@ -225,7 +229,7 @@ export async function completeSignup(
           sql`lower(${schema.users.handle}) = lower(${body.handle}) and ${schema.users.id} <> ${user.id}`,
         );
       if (taken) throw badRequest({ handle: [MESSAGES.handleTaken] });
-      if (ctx.config.invitesEnabled && !user.signupCompletedAt) {
+      if ((await readFeatures(ctx)).invitesEnabled && !user.signupCompletedAt) {
         if (!body.invite_code) throw badRequest({ invite_code: ['Enter your invite code.'] });
         const [redeemed] = await tx
           .update(schema.platformInviteCodes)

@@ -1,6 +1,7 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '@margins/common';
+import { MODERATION_MESSAGES, SESSION_COOKIE } from '@margins/common';
+import { forbidden } from '../../lib/http-errors.ts';
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
@@ -16,6 +17,8 @@ export async function startSession(
   reply: FastifyReply,
   user: UserRow,
 ): Promise<void> {
+  // Every way in (password, log-in link, e-mail confirmation) ends here.
+  if (user.suspendedAt) throw forbidden(MODERATION_MESSAGES.accountSuspended(user.suspensionReason));
   if (request.sessionId) await endSession(ctx, request, reply);
   const token = randomToken();
   const id = hashToken(token);
@@ -69,6 +72,13 @@ export async function userFromSessionCookie(
     .select({ user: schema.users })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .where(and(eq(schema.sessions.id, id), gt(schema.sessions.expiresAt, new Date())));
+    .where(
+      and(
+        eq(schema.sessions.id, id),
+        gt(schema.sessions.expiresAt, new Date()),
+        // Suspension deletes the sessions; this covers one made in the same instant.
+        isNull(schema.users.suspendedAt),
+      ),
+    );
   return row ? { user: row.user, sessionId: id } : null;
 }

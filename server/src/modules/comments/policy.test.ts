@@ -178,10 +178,12 @@ describe('can(user, action, comment, manuscript, access)', () => {
     }
   });
 
-  it('lets staff read and list but not act for the owner', () => {
+  it('lets staff read and list only while a report is open, never act for the owner', () => {
     const moderator = { id: 9, role: 'moderator' as const };
     const subject = manuscript({ privateComments: true });
-    expect(can(moderator, 'list', null, subject)).toBe(true);
+    expect(can(moderator, 'list', null, subject)).toBe(false);
+    const reported = { ...NO_READER_ACCESS, openReport: true };
+    expect(can(moderator, 'list', null, subject, reported)).toBe(true);
     expect(can(moderator, 'read_text', comment(), subject)).toBe(false);
     expect(can(moderator, 'delete', comment(), subject)).toBe(false);
   });

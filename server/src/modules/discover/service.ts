@@ -60,17 +60,25 @@ async function corrections(tx: Executor, q: string): Promise<string[]> {
 }
 
 /**
+ * A suspended author's manuscripts are not found (moderation). The few suspended users are
+ * one hashed set; lifting the suspension lists them again, as nothing else was changed.
+ */
+const notSuspendedOwner = sql`s.owner_id not in (select id from users where suspended_at is not null)`;
+
+/**
  * Who may find a manuscript through Discover: converted and not archived; public ones, and
  * logged_in ones for logged-in users (never private or restricted ones); a moderator-flagged
  * one only by its owner; a mature one only by users whose preference shows mature content.
  */
 export function discoverable(viewer: UserRow | null): SQL {
   if (!viewer) {
-    return sql`s.listed and s.visibility = 'public' and not s.flagged and not s.nsfw`;
+    return sql`s.listed and s.visibility = 'public' and not s.flagged and not s.nsfw
+      and ${notSuspendedOwner}`;
   }
   return sql`s.listed and s.visibility in ('public', 'logged_in')
     and (not s.flagged or s.owner_id = ${viewer.id})
-    and (not s.nsfw or ${viewer.showMature})`;
+    and (not s.nsfw or ${viewer.showMature})
+    and ${notSuspendedOwner}`;
 }
 
 /** The category and genre filters (columns of manuscript_search, unqualified). */

@@ -8,6 +8,7 @@ import { schema } from '../../db/index.ts';
 import { createTestApp, TestClient, type TestApp } from '../../test/harness.ts';
 import { buildGenres, buildUser, loggedInClient } from '../../test/factories.ts';
 import { STILL_INKING_MESSAGE } from './upload.ts';
+import { buildReport } from '../moderation/test-helpers.ts';
 import { buildManuscript, multipartBody, postFile, waitForState } from './test-helpers.ts';
 
 let test: TestApp;
@@ -197,8 +198,11 @@ describe('archiving', () => {
       .where(eq(schema.manuscripts.id, gone.id));
     expect(row!.archivedAt).toBeInstanceOf(Date);
 
+    // Admins open an archived manuscript only while a report on it is open.
     const admin = await buildUser(test.ctx.db, { role: 'admin' });
     const { client: adminClient } = await loggedInClient(test, admin);
+    expect((await adminClient.get(`/manuscript/document/reader/${gone.id}`)).statusCode).toBe(404);
+    await buildReport(test.ctx.db, { model: 'manuscript', elementId: gone.id });
     expect((await adminClient.get(`/manuscript/document/reader/${gone.id}`)).statusCode).toBe(200);
   });
 });
@@ -336,15 +340,23 @@ describe('the reading policy', () => {
     }
   }
 
-  it('lets admins and moderators read everything live; the uploaded original only to its author', async () => {
+  it('lets admins and moderators read a private manuscript only while a report is open; the uploaded original only to its author', async () => {
     const admin = (await loggedInClient(test, await buildUser(test.ctx.db, { role: 'admin' })))
       .client;
     const moderator = (
       await loggedInClient(test, await buildUser(test.ctx.db, { role: 'moderator' }))
     ).client;
     const { id } = manuscripts.private;
+    expect((await admin.get(`/manuscript/document/reader/${id}`)).statusCode).toBe(404);
+    expect((await moderator.get(`/manuscript/document/reader/${id}`)).statusCode).toBe(404);
+    const { report } = await buildReport(test.ctx.db, { model: 'manuscript', elementId: id });
     expect((await admin.get(`/manuscript/document/reader/${id}`)).statusCode).toBe(200);
     expect((await moderator.get(`/manuscript/document/reader/${id}`)).statusCode).toBe(200);
+    await test.ctx.db
+      .update(schema.reports)
+      .set({ status: 'dismissed' })
+      .where(eq(schema.reports.id, report.id));
+    expect((await moderator.get(`/manuscript/document/reader/${id}`)).statusCode).toBe(404);
 
     const upload = await postFile(clients.owner, '/manuscript/document', 'o.md', '# O\n\nText.', {
       visibility: 'public',

@@ -15,6 +15,7 @@ import {
 import type { ManuscriptRow } from './presenter.ts';
 import { findManuscript, presentOne } from './queries.ts';
 import { loadReaderAccess } from '../access/reader-access.ts';
+import { listStaffOpenings, recordStaffOpening } from '../access/staff-openings.ts';
 
 /**
  * The manuscript if the viewer may open it (its reader page, gate included), with their
@@ -81,6 +82,8 @@ export async function readerView(
 ): Promise<ReaderPageResponse> {
   const { manuscript, access } = await findOpenable(ctx, viewer, manuscriptId);
   const owner = isOwner(viewer, manuscript);
+  // Staff reading what only an open report lets them: recorded, and shown to the author.
+  await recordStaffOpening(ctx.db, viewer, manuscript, access);
   const gate = readGate(viewer, manuscript, access);
   const withheld = gate !== null;
   const [version] = manuscript.currentVersionId
@@ -106,5 +109,6 @@ export async function readerView(
     toc: withheld ? [] : (version?.toc ?? []),
     words: version?.words ?? manuscript.words,
     ...(await readerAccessData(ctx, viewer, manuscript, gate)),
+    staff_openings: owner ? await listStaffOpenings(ctx.db, manuscript.id) : [],
   };
 }

@@ -42,8 +42,11 @@ export function buildPageConfig(
     current_user_id: user?.id ?? null,
     currentUser: user ? presentCurrentUser(user) : null,
     loginState: !user ? 'anonymous' : user.signupCompletedAt ? 'logged_in' : 'incomplete',
-    productsEnabled: config.productsEnabled,
-    invitesEnabled: config.invitesEnabled,
+    // The runtime switches (modules/features); the environment's values only before the
+    // features hook ran (an error answered before it).
+    productsEnabled: request.features?.productsEnabled ?? config.productsEnabled,
+    invitesEnabled: request.features?.invitesEnabled ?? config.invitesEnabled,
+    maintenanceNotice: request.features?.maintenanceNotice ?? null,
     data,
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Manuscript } from '@margins/common';
 import type { UserRow } from '../../context.ts';
 import { schema, type Executor } from '../../db/index.ts';
@@ -24,6 +24,11 @@ export async function listProfileManuscripts(
         eq(schema.manuscripts.inking, false),
         isNotNull(schema.manuscripts.currentVersionId),
         readableManuscripts(viewer),
+        // A suspended author's profile lists nothing (but to themselves, should they see it).
+        viewer?.id === authorId
+          ? undefined
+          : sql`not exists (select 1 from ${schema.users} where ${schema.users.id} = ${authorId}
+              and ${schema.users.suspendedAt} is not null)`,
       ),
     )
     .orderBy(desc(schema.manuscripts.createdAt), desc(schema.manuscripts.id));

@@ -16,6 +16,7 @@ import {
   type Person,
 } from '../invites/test-helpers.ts';
 import { buildManuscript } from '../manuscripts/test-helpers.ts';
+import { buildReport } from '../moderation/test-helpers.ts';
 import { ANSWERS_FINAL, AUTHOR_ANSWERS, NOT_YOUR_ANSWERS, ONLY_QUESTIONNAIRE } from './service.ts';
 
 let test: TestApp;
@@ -305,7 +306,7 @@ describe('the survey answers page', () => {
 });
 
 describe('the other gates', () => {
-  it('withholds mature text until a reader certifies 18+ (staff and the author pass)', async () => {
+  it('withholds mature text until a reader certifies 18+ (the author passes; staff only reviewing a report)', async () => {
     const manuscript = await newManuscript({ nsfw: true });
     const reader = await personFor(test);
     const gated = await readerJson(reader.client, manuscript.id);
@@ -315,6 +316,8 @@ describe('the other gates', () => {
     expect(open).toMatchObject({ gate: null, restricted_mature: false });
     expect(open.html).not.toBe('');
     const moderator = await personFor(test, { role: 'moderator' });
+    expect((await readerJson(moderator.client, manuscript.id)).gate).toBe('mature');
+    await buildReport(test.ctx.db, { model: 'manuscript', elementId: manuscript.id });
     expect((await readerJson(moderator.client, manuscript.id)).gate).toBeNull();
     expect((await readerJson(author.client, manuscript.id)).gate).toBeNull();
   });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { CookieNotice } from '../cookie-notice.tsx';
 import { VerifyEmailBanner } from '../verify-email-banner.tsx';
 import { Footer } from './footer.tsx';
+import { MaintenanceNotice } from './maintenance-notice.tsx';
 import { Header } from './header.tsx';
 
 /** The app shell: skip link, header, the page's <main data-page>, footer and cookie notice. */
@@ -15,6 +16,7 @@ export function Layout({ page, children }: { page: string; children: ReactNode }
         Skip to content
       </a>
       <Header />
+      <MaintenanceNotice />
       <VerifyEmailBanner />
       <main id="main" tabIndex={-1} data-page={page} className="flex-1 focus:outline-none">
         {children}

@@ -36,6 +36,8 @@ import { blockText, jumpTo, useReaderData } from './reader-helpers.ts';
 import { ResumeBanner } from './resume-banner.tsx';
 import { currentSectionId, TableOfContents } from './table-of-contents.tsx';
 import { blocksOf, useReadingPosition, useReadingProgress } from './use-reading-position.ts';
+import { StaffOpeningsNotice } from './staff-openings-notice.tsx';
+import { useLiveModerationFlag } from './use-live-moderation-flag.ts';
 
 /**
  * The reading page (/manuscript/document/reader/:id): the text in a reading column, the
@@ -76,7 +78,12 @@ function Reader({ view }: { view: ReaderResponse }) {
     config.currentUserId !== null && config.currentUserId === view.manuscript_user_id;
   useDocumentTitle(manuscript.title);
 
-  const gated = view.restricted_moderation && !moderationAccepted;
+  const moderation = useLiveModerationFlag(
+    view.manuscript_id,
+    { restricted: view.restricted_moderation, reason: view.moderationReason },
+    isAuthor,
+  );
+  const gated = moderation.restricted && !moderationAccepted;
   const textShown = !gated && !view.restricted_mature && view.html !== '';
   const html = textShown ? view.html : '';
 
@@ -189,10 +196,7 @@ function Reader({ view }: { view: ReaderResponse }) {
   let body;
   if (gated) {
     body = (
-      <ModerationGate
-        reason={view.moderationReason}
-        onContinue={() => setModerationAccepted(true)}
-      />
+      <ModerationGate reason={moderation.reason} onContinue={() => setModerationAccepted(true)} />
     );
   } else if (view.restricted_mature) {
     body = (
@@ -300,6 +304,8 @@ function Reader({ view }: { view: ReaderResponse }) {
               />
             }
           />
+
+          {isAuthor ? <StaffOpeningsNotice /> : null}
 
           {showResume && resumeFrom ? (
             <ResumeBanner
