@@ -149,3 +149,8 @@ export const LIST_Q_MAX_LENGTH = 200;
  * rows of the three-column grid, about a screenful on a laptop.
  */
 export const DASHBOARD_CONTROLS_AFTER = 6;
+
+/** Admin bulk actions that take a reason (`input.reason`, the admin contract): the UI asks for it. */
+export const ADMIN_BULK_ACTIONS_WITH_REASON: readonly string[] = ['flag', 'suspend'];
+/** Days of the admin dashboard's trends (the server's series are this long). */
+export const ADMIN_TREND_DAYS = 30;
