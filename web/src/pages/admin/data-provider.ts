@@ -1,4 +1,12 @@
-import { HttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
+import {
+  HttpError,
+  type CreateParams,
+  type DataProvider,
+  type DeleteParams,
+  type Identifier,
+  type RaRecord,
+  type UpdateParams,
+} from 'react-admin';
 import { ApiError, apiRequest } from '../../api/client.ts';
 import type {
   AdminDashboard,
@@ -116,6 +124,11 @@ function asRecords<RecordType extends RaRecord>(items: AdminItem[]): RecordType[
   return items as unknown as RecordType[];
 }
 
+/** One item as the record type react-admin's caller asks for (see asRecords). */
+function asRecord<RecordType extends RaRecord>(item: AdminItem): RecordType {
+  return item as unknown as RecordType;
+}
+
 interface ListAnswer {
   items: AdminItem[];
   total: number;
@@ -159,8 +172,7 @@ export function createAdminDataProvider(
   const provider: AdminDataProvider = {
     getList: (resource, params) => list(resource, params),
     getOne: async <RecordType extends RaRecord>(resource: string, params: { id: Identifier }) => {
-      const [item] = asRecords<RecordType>([await getOne(resource, params.id)]);
-      return { data: item as RecordType };
+      return { data: asRecord<RecordType>(await getOne(resource, params.id)) };
     },
     // No batch read in the contract: one details call per id; an item gone meanwhile is left out.
     getMany: async (resource, params) => {
@@ -176,26 +188,35 @@ export function createAdminDataProvider(
     },
     getManyReference: (resource, params) =>
       list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
-    create: async (resource, params) => {
+    create: async <
+      RecordType extends Omit<RaRecord, 'id'>,
+      ResultRecordType extends RaRecord = RecordType & { id: Identifier },
+    >(
+      resource: string,
+      params: CreateParams,
+    ) => {
       const body = writablePayload(sections().get(resource), params.data, 'create');
       const { item } = await call<{ item: AdminItem }>(sectionUrl(resource), {
         method: 'POST',
         body,
       });
-      return { data: asRecords([item])[0] as never };
+      return { data: asRecord<ResultRecordType>(item) };
     },
-    update: async (resource, params) => {
+    update: async <RecordType extends RaRecord>(resource: string, params: UpdateParams) => {
       const body = writablePayload(sections().get(resource), params.data, 'edit');
       const { item } = await call<{ item: AdminItem }>(sectionUrl(resource, params.id), {
         method: 'PUT',
         body,
       });
-      return { data: asRecords([item])[0] as never };
+      return { data: asRecord<RecordType>(item) };
     },
     updateMany: () => Promise.reject(new HttpError('Edit the items one by one.', 400)),
-    delete: async (resource, params) => {
+    delete: async <RecordType extends RaRecord>(
+      resource: string,
+      params: DeleteParams<RecordType>,
+    ) => {
       await remove(resource, params.id);
-      return { data: (params.previousData ?? { id: params.id }) as RaRecord } as never;
+      return { data: params.previousData ?? asRecord<RecordType>({ id: Number(params.id) }) };
     },
     deleteMany: async (resource, params) => {
       await Promise.all(params.ids.map((id) => remove(resource, id)));
