@@ -150,7 +150,15 @@ export const LIST_Q_MAX_LENGTH = 200;
  */
 export const DASHBOARD_CONTROLS_AFTER = 6;
 
+/** The admin area (issue 14): ids one bulk action takes, lookup options, export batch size. */
+export const ADMIN_BULK_MAX_IDS = 1000;
+export const ADMIN_LOOKUP_LIMIT = 20;
+export const ADMIN_REASON_MAX_LENGTH = 500;
+/** Rows read per statement while an export streams (keyset batches: memory stays flat). */
+export const ADMIN_EXPORT_BATCH = 500;
+/** Days of the dashboard's trends. */
+export const ADMIN_DASHBOARD_DAYS = 30;
 /** Admin bulk actions that take a reason (`input.reason`, the admin contract): the UI asks for it. */
 export const ADMIN_BULK_ACTIONS_WITH_REASON: readonly string[] = ['flag', 'suspend'];
 /** Days of the admin dashboard's trends (the server's series are this long). */
-export const ADMIN_TREND_DAYS = 30;
+export const ADMIN_TREND_DAYS = ADMIN_DASHBOARD_DAYS;

@@ -2,9 +2,9 @@ import type { schema } from '../db/index.ts';
 
 type UserInsert = Omit<typeof schema.users.$inferInsert, 'passwordHash'>;
 
-/** Demo people: an admin, two authors and two readers, with filled profiles. */
+/** Demo people: an admin, a moderator, two authors and two readers, with filled profiles. */
 export const DEMO_USERS: Array<
-  UserInsert & { kind: 'admin' | 'author' | 'reader'; genres: string[] }
+  UserInsert & { kind: 'admin' | 'moderator' | 'author' | 'reader'; genres: string[] }
 > = [
   {
     kind: 'admin',
@@ -16,6 +16,15 @@ export const DEMO_USERS: Array<
     pronouns: 'they/them',
     website: 'https://margins.local',
     genres: ['Essays'],
+  },
+  {
+    kind: 'moderator',
+    email: 'moderator@margins.local',
+    role: 'moderator',
+    handle: 'margins_moderator',
+    displayName: 'Margins Moderator',
+    about: 'Reads the reports so that the margins stay kind.',
+    genres: [],
   },
   {
     kind: 'author',

@@ -1,0 +1,21 @@
+/** What the admin area (issue 14) says to staff: each message says what to change. */
+export const ADMIN_MESSAGES = {
+  badId: 'Use the number of an existing item.',
+  badExportType: 'Export as csv, json or xlsx.',
+  chooseAction: 'Choose an action.',
+  unknownAction: 'This section has no such action.',
+  chooseItems: 'Choose at least one item.',
+  tooManyItems: 'Choose at most 1000 items at a time.',
+  lookupField: 'Name the field to look up.',
+  notReferenceField: 'This field does not point to another section: it has no lookup.',
+  fieldName: 'Name the field to update.',
+  notInlineField: 'This field cannot be changed on its own here; use the edit form.',
+  notWritableField: 'This field cannot be set here.',
+  noModels: 'Only the moderation report section has models.',
+  readOnly: 'This section cannot be changed.',
+  lastAdmin: 'This is the last administrator: promote someone else first.',
+  alreadyTaken: 'This value is taken; choose another.',
+  stillUsed: 'This item is still used elsewhere: remove those first.',
+  reasonRequired: 'Give a reason: it is shown to the author and readers.',
+  deleted: 'Deleted.',
+} as const;

@@ -1,0 +1,23 @@
+import type { SectionDeclaration } from '../types.ts';
+import { auditLogSection } from './audit-log.ts';
+import { bookmarkSection } from './bookmark.ts';
+import { commentSection } from './comment.ts';
+import { genreSection } from './genre.ts';
+import { inviteCodeSection } from './invite-code.ts';
+import { manuscriptSection } from './manuscript.ts';
+import { moderationReportSection } from './moderation-report.ts';
+import { reportReasonSection } from './report-reason.ts';
+import { userSection } from './user.ts';
+
+/** Every admin section, in menu order: a new section is its file and one line here. */
+export const SECTIONS: SectionDeclaration[] = [
+  moderationReportSection,
+  reportReasonSection,
+  manuscriptSection,
+  commentSection,
+  userSection,
+  bookmarkSection,
+  genreSection,
+  inviteCodeSection,
+  auditLogSection,
+];
