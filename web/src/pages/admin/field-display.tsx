@@ -27,21 +27,22 @@ export function fieldDisplay(
   view: 'list' | 'show',
   section?: SectionMeta,
 ): ReactElement {
-  const common = { source: field.name, label: field.label, key: field.name };
+  const common = { source: field.name, label: field.label };
   const sortable = view === 'list' ? field.sortable : false;
   if (view === 'list' && field.inline && section?.canUpdate) {
-    return <InlineField {...common} field={field} sortable={sortable} />;
+    return <InlineField key={field.name} {...common} field={field} sortable={sortable} />;
   }
   switch (field.type) {
     case 'number':
-      return <NumberField {...common} sortable={sortable} />;
+      return <NumberField key={field.name} {...common} sortable={sortable} />;
     case 'boolean':
-      return <BooleanField {...common} sortable={sortable} />;
+      return <BooleanField key={field.name} {...common} sortable={sortable} />;
     case 'date':
-      return <DateField {...common} sortable={sortable} showTime />;
+      return <DateField key={field.name} {...common} sortable={sortable} showTime />;
     case 'json':
       return (
         <FunctionField
+          key={field.name}
           {...common}
           sortable={sortable}
           render={(record: Record<string, unknown>) =>
@@ -55,18 +56,27 @@ export function fieldDisplay(
       );
     case 'reference': {
       const target = field.reference ? sections.get(field.reference) : undefined;
-      if (!target) return <NumberField {...common} sortable={sortable} />;
-      return <ReferenceField {...common} reference={target.name} link="show" sortable={sortable} />;
+      if (!target) return <NumberField key={field.name} {...common} sortable={sortable} />;
+      return (
+        <ReferenceField
+          key={field.name}
+          {...common}
+          reference={target.name}
+          link="show"
+          sortable={sortable}
+        />
+      );
     }
     case 'textarea':
       return (
         <TextField
+          key={field.name}
           {...common}
           sortable={sortable}
           className={view === 'list' ? 'admin-cell-clamp' : 'admin-pre-line'}
         />
       );
     default:
-      return <TextField {...common} sortable={sortable} />;
+      return <TextField key={field.name} {...common} sortable={sortable} />;
   }
 }

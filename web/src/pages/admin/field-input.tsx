@@ -37,17 +37,18 @@ const validJson: Validator = (value: unknown) =>
  */
 export function fieldInput(field: FieldMeta): ReactElement {
   const validate = field.required && field.type !== 'boolean' ? [required()] : [];
-  const common = { source: field.name, label: field.label, key: field.name, validate };
+  const common = { source: field.name, label: field.label, validate };
   switch (field.type) {
     case 'number':
-      return <NumberInput {...common} />;
+      return <NumberInput key={field.name} {...common} />;
     case 'boolean':
-      return <BooleanInput {...common} />;
+      return <BooleanInput key={field.name} {...common} />;
     case 'date':
-      return <DateTimeInput {...common} />;
+      return <DateTimeInput key={field.name} {...common} />;
     case 'enum':
       return (
         <SelectInput
+          key={field.name}
           {...common}
           choices={(field.choices ?? []).map((choice) => ({ id: choice, name: choice }))}
         />
@@ -65,6 +66,7 @@ export function fieldInput(field: FieldMeta): ReactElement {
     case 'json':
       return (
         <TextInput
+          key={field.name}
           {...common}
           validate={[...validate, validJson]}
           multiline
@@ -74,25 +76,26 @@ export function fieldInput(field: FieldMeta): ReactElement {
         />
       );
     case 'textarea':
-      return <TextInput {...common} multiline minRows={3} />;
+      return <TextInput key={field.name} {...common} multiline minRows={3} />;
     default:
-      return <TextInput {...common} />;
+      return <TextInput key={field.name} {...common} />;
   }
 }
 
 /** The input of one field in a list's filter bar (no validation; empty means no filter). */
 export function filterInput(field: FieldMeta): ReactElement {
-  const common = { source: field.name, label: field.label, key: field.name };
+  const common = { source: field.name, label: field.label };
   switch (field.type) {
     case 'boolean':
-      return <NullableBooleanInput {...common} />;
+      return <NullableBooleanInput key={field.name} {...common} />;
     case 'number':
-      return <NumberInput {...common} />;
+      return <NumberInput key={field.name} {...common} />;
     case 'date':
-      return <DateTimeInput {...common} />;
+      return <DateTimeInput key={field.name} {...common} />;
     case 'enum':
       return (
         <SelectInput
+          key={field.name}
           {...common}
           choices={(field.choices ?? []).map((choice) => ({ id: choice, name: choice }))}
         />
@@ -107,6 +110,6 @@ export function filterInput(field: FieldMeta): ReactElement {
         />
       );
     default:
-      return <TextInput {...common} />;
+      return <TextInput key={field.name} {...common} />;
   }
 }
