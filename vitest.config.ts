@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -18,6 +19,16 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // react-router-dom (react-admin's) in its ES module form, as the browser build has
+          // it: its CommonJS form would load a second react-router with its own router context.
+          alias: {
+            'react-router-dom': fileURLToPath(
+              new URL('./node_modules/react-router-dom/dist/index.mjs', import.meta.url),
+            ),
+          },
+          server: {
+            deps: { inline: [/react-router-dom/, /ra-core/, /react-admin/, /ra-ui-materialui/] },
+          },
         },
       },
     ],

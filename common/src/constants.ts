@@ -184,3 +184,7 @@ export const ADMIN_REASON_MAX_LENGTH = 500;
 export const ADMIN_EXPORT_BATCH = 500;
 /** Days of the dashboard's trends. */
 export const ADMIN_DASHBOARD_DAYS = 30;
+/** Admin bulk actions that take a reason (`input.reason`, the admin contract): the UI asks for it. */
+export const ADMIN_BULK_ACTIONS_WITH_REASON: readonly string[] = ['flag', 'suspend'];
+/** Days of the admin dashboard's trends (the server's series are this long). */
+export const ADMIN_TREND_DAYS = ADMIN_DASHBOARD_DAYS;

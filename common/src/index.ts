@@ -22,4 +22,5 @@ export * from './schemas/list.ts';
 export * from './schemas/dev-mail.ts';
 export * from './schemas/moderation.ts';
 export * from './anchoring/index.ts';
+export * from './messages-admin-ui.ts';
 export * from './schemas/admin.ts';

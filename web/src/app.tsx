@@ -29,7 +29,8 @@ function PageFrame({ documentConfig }: { documentConfig: PageConfig | null }) {
       <Layout page={config.page}>
         {/* Pages are chunks of their own; the server preloads the one it renders. */}
         <Suspense fallback={<div aria-busy="true" className="min-h-[60vh]" />}>
-          <Page key={location.pathname} />
+          {/* A fresh page per URL, but the admin area routes inside itself: one instance. */}
+          <Page key={config.page === 'admin' ? 'admin' : location.pathname} />
         </Suspense>
       </Layout>
     </PageConfigContext.Provider>

@@ -106,6 +106,11 @@ export const PAGES: Record<string, ComponentType> = {
     () => import('./discover/discover-page.tsx'),
     (m) => m.DiscoverPage,
   ),
+  // Only staff reach it (everyone else gets the server's 404), so only they load react-admin.
+  admin: page(
+    () => import('./admin/admin-page.tsx'),
+    (m) => m.AdminPage,
+  ),
   'not-found': NotFoundPage,
 };
 
