@@ -106,6 +106,18 @@ export const PAGES: Record<string, ComponentType> = {
     () => import('./discover/discover-page.tsx'),
     (m) => m.DiscoverPage,
   ),
+  products: page(
+    () => import('./payments/pricing-page.tsx'),
+    (m) => m.PricingPage,
+  ),
+  'local-checkout': page(
+    () => import('./payments/local-checkout-page.tsx'),
+    (m) => m.LocalCheckoutPage,
+  ),
+  'payment-thanks': page(
+    () => import('./payments/thanks-page.tsx'),
+    (m) => m.ThanksPage,
+  ),
   'not-found': NotFoundPage,
 };
 
