@@ -45,6 +45,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { discoverRoutes } from './modules/discover/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { registerPaymentRoutes } from './modules/payments/index.ts';
 import { scheduleHighlightSweep } from './modules/comments/sweep.ts';
 import { COMMENT_WRITES_PER_MINUTE } from './modules/comments/write-limit.ts';
 import { subscribeNotifications } from './modules/notifications/subscribers.ts';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(commentRoutes);
   await app.register(discoverRoutes);
   await app.register(adminRoutes);
+  await registerPaymentRoutes(app);
   realtime.attach(app);
 
   defineJobs(jobs);

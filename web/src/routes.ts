@@ -40,6 +40,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/user/current/invites', page: 'dashboard' },
   { path: '/share/:code', page: 'share' },
   { path: '/products', page: 'products' },
+  { path: '/payments/local/checkout/:session_id', page: 'local-checkout' },
+  { path: '/payments/thanks/:session_id', page: 'payment-thanks' },
   { path: '/discover', page: 'discover' },
   { path: '/manuscript/upload', page: 'upload' },
   { path: '/manuscript/document/reader/:manuscript_id', page: 'reader' },

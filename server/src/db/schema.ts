@@ -200,3 +200,4 @@ export * from './schema-limits.ts';
 export * from './schema-events.ts';
 export * from './schema-moderation.ts';
 export * from './schema-admin.ts';
+export * from './schema-payments.ts';

@@ -111,6 +111,18 @@ export const PAGES: Record<string, ComponentType> = {
     () => import('./admin/admin-page.tsx'),
     (m) => m.AdminPage,
   ),
+  products: page(
+    () => import('./payments/pricing-page.tsx'),
+    (m) => m.PricingPage,
+  ),
+  'local-checkout': page(
+    () => import('./payments/local-checkout-page.tsx'),
+    (m) => m.LocalCheckoutPage,
+  ),
+  'payment-thanks': page(
+    () => import('./payments/thanks-page.tsx'),
+    (m) => m.ThanksPage,
+  ),
   'not-found': NotFoundPage,
 };
 

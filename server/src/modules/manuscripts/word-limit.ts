@@ -4,17 +4,18 @@ import type { AppContext, UserRow } from '../../context.ts';
 import type { SourceFormat } from '../../conversion/types.ts';
 import { schema, type Executor } from '../../db/index.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { tierWordLimit } from '../payments/subscriptions.ts';
 
 /**
- * How many words a user may have across their live manuscripts. Every user is on the free tier
- * for now; subscription tiers (the payments issue) return their own limit here.
+ * How many words a user may have across their live manuscripts: their active subscription
+ * tier's limit, never below the free tier's (WORD_LIMIT_FREE).
  */
 export async function wordLimitFor(
   ctx: AppContext,
-  _user: Pick<UserRow, 'id' | 'role'>,
-  _executor: Executor = ctx.db,
+  user: Pick<UserRow, 'id' | 'role'>,
+  executor: Executor = ctx.db,
 ): Promise<number> {
-  return ctx.config.wordLimitFree;
+  return tierWordLimit(executor, user.id, ctx.config.wordLimitFree);
 }
 
 /** Words of a user's live (not archived) manuscripts, leaving one out (the one being replaced). */

@@ -13,11 +13,14 @@ interface NavItem {
   primary?: boolean;
 }
 
-function navItemsFor(loginState: string): NavItem[] {
+function navItemsFor(loginState: string, productsEnabled = false): NavItem[] {
+  // The pricing CTA exists only with productsEnabled (SPEC §6).
+  const pricing: NavItem[] = productsEnabled ? [{ to: '/products/', label: 'Pricing' }] : [];
   if (loginState === 'logged_in') {
     return [
       { to: '/discover/', label: 'Discover' },
       { to: '/dashboard', label: 'Dashboard' },
+      ...pricing,
       { to: '/profile/', label: 'Profile' },
     ];
   }
@@ -27,6 +30,7 @@ function navItemsFor(loginState: string): NavItem[] {
   return [
     { to: '/discover/', label: 'Discover' },
     { to: '/ourthing', label: 'Our thing' },
+    ...pricing,
     { to: '/auth/login', label: 'Log in' },
     { to: '/auth/signup', label: 'Sign up', primary: true },
   ];
@@ -58,7 +62,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const logout = useLogout();
   const loggedIn = config.loginState !== 'anonymous';
-  const items = navItemsFor(config.loginState);
+  const items = navItemsFor(config.loginState, config.productsEnabled);
 
   useEffect(() => setMenuOpen(false), [pathname]);
 

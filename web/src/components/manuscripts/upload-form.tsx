@@ -7,6 +7,7 @@ import {
   type UploadResponse,
 } from '@margins/common';
 import { FieldErrorList, TextAreaField, TextField } from '../form/fields.tsx';
+import { UpgradeLink } from '../payments/upgrade-link.tsx';
 import { CategoryOptions } from './category-options.tsx';
 import { announcementFor, UploadProgress } from './upload-progress.tsx';
 import { useUploadFlow } from './use-upload-flow.ts';
@@ -188,6 +189,7 @@ export function UploadForm({
         {problem ? (
           <div role="alert">
             <FieldErrorList id={problemId} messages={[problem]} />
+            <UpgradeLink message={problem} />
           </div>
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import { UpgradeLink } from '../payments/upgrade-link.tsx';
 import { ConversionReportView } from './conversion-report.tsx';
 import type { UploadFlowState } from './use-upload-flow.ts';
 
@@ -79,6 +80,7 @@ export function UploadProgress({
         data-upload-state="failed"
       >
         <p className="font-semibold">{state.message}</p>
+        <UpgradeLink message={state.message} />
         <p className="mt-1 text-danger/80">File: {state.fileName}</p>
       </div>
     );

@@ -1,6 +1,5 @@
 import { PageContainer, PageHeading } from '../../components/page-heading.tsx';
-import { AppLink } from '../../components/layout/app-link.tsx';
-import { usePageConfig } from '../../page-config.ts';
+import { MemberTier } from '../../components/payments/member-tier.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 const PERKS = [
@@ -28,7 +27,6 @@ const PERKS = [
 
 /** The member content page (/membercontent): what members get. */
 export function MemberContentPage() {
-  const { loginState } = usePageConfig();
   useDocumentTitle('Member content');
   return (
     <PageContainer width="wide">
@@ -45,23 +43,7 @@ export function MemberContentPage() {
           </li>
         ))}
       </ul>
-      <div className="card mt-10 p-6 sm:p-8">
-        <h2 className="text-xl font-semibold">Plans are on their way</h2>
-        <p className="mt-2 max-w-2xl text-muted">
-          We are putting the finishing touches on membership plans. Until they open, every account
-          has the full reading and commenting experience.
-        </p>
-        <div className="mt-5 flex flex-wrap gap-3">
-          {loginState === 'anonymous' ? (
-            <AppLink to="/auth/signup" className="btn btn-primary">
-              Create a free account
-            </AppLink>
-          ) : null}
-          <AppLink to="/contact" className="btn btn-secondary">
-            Ask us a question
-          </AppLink>
-        </div>
-      </div>
+      <MemberTier />
     </PageContainer>
   );
 }

@@ -28,6 +28,7 @@ import {
   ManuscriptListControls,
 } from '../../components/manuscripts/manuscript-list-controls.tsx';
 import { UploadForm } from '../../components/manuscripts/upload-form.tsx';
+import { TipsReceived } from '../../components/payments/tips-received.tsx';
 import { PageContainer, PageHeading } from '../../components/page-heading.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { usePageConfig } from '../../page-config.ts';
@@ -267,6 +268,8 @@ export function DashboardPage() {
           </EmptyState>
         )}
       </Section>
+
+      <TipsReceived />
 
       {uploading ? (
         <Dialog

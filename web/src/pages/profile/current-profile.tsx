@@ -12,6 +12,7 @@ import {
 } from '@margins/common';
 import { z } from 'zod';
 import { PageContainer, PageHeading } from '../../components/page-heading.tsx';
+import { SubscriptionPanel } from '../../components/payments/subscription-panel.tsx';
 import { TabList } from '../../components/tab-list.tsx';
 import { usePageConfig } from '../../page-config.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -27,6 +28,7 @@ const TABS = [
   { id: 'genres', label: 'Genres' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'invites', label: 'Invite codes' },
+  { id: 'subscription', label: 'Subscription' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -42,6 +44,8 @@ const TAB_ALIASES: Record<string, TabId> = {
   invites: 'invites',
   invite: 'invites',
   'invite-codes': 'invites',
+  subscription: 'subscription',
+  subscriptions: 'subscription',
 };
 
 function tabFrom(value: unknown): TabId | null {
@@ -172,6 +176,16 @@ export function CurrentProfilePage() {
           initialRemaining={bundle.invitesRemaining}
           invitesEnabled={invitesEnabled}
         />
+      </section>
+      <section
+        role="tabpanel"
+        id="panel-subscription"
+        aria-labelledby="tab-subscription"
+        hidden={tab !== 'subscription'}
+        className="card p-5 sm:p-8"
+      >
+        <h2 className="mb-4 text-xl font-semibold">Current subscription</h2>
+        {tab === 'subscription' ? <SubscriptionPanel /> : null}
       </section>
     </PageContainer>
   );

@@ -6,6 +6,7 @@ import { AuthorPopup } from '../../../components/author/author-popup.tsx';
 import { ReaderToolbar } from '../../../components/comments/index.ts';
 import { ArchiveButton } from '../../../components/manuscripts/archive-button.tsx';
 import { MatureBadge } from '../../../components/manuscripts/manuscript-card.tsx';
+import { ContributeButton } from '../../../components/payments/contribute-button.tsx';
 import { loadPage } from '../../../lib/navigation.ts';
 import { readingTime } from './reader-helpers.ts';
 
@@ -69,6 +70,7 @@ export function ReaderHeader({
         </div>
       ) : null}
       {accessTools}
+      {!isAuthor ? <ContributeButton manuscriptId={manuscriptId} /> : null}
       <ReaderToolbar title={manuscript.title} readerUrl={readerUrl(manuscriptId)} />
       <div aria-hidden="true" className="reader-rule" />
     </header>

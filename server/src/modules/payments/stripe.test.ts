@@ -1,0 +1,202 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@margins/common';
+import { schema } from '../../db/index.ts';
+import { loggedInClient } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { usePaymentsProvider } from './providers.ts';
+import { createStripeClient, StripeProvider } from './stripe-provider.ts';
+import { StripeStub } from './stripe-stub.ts';
+import { planOffer, seedDemoProducts } from './test-helpers.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_margins';
+let test: TestApp;
+const stub = new StripeStub();
+
+beforeAll(async () => {
+  test = await createTestApp({
+    stripeSecretKey: 'sk_test_margins',
+    stripeWebhookSecret: WEBHOOK_SECRET,
+  });
+  await seedDemoProducts(test.ctx);
+  const endpoint = await stub.start();
+  usePaymentsProvider(
+    test.ctx,
+    new StripeProvider(createStripeClient('sk_test_margins', { ...endpoint })),
+  );
+});
+afterAll(async () => {
+  await test.close();
+  await stub.stop();
+});
+
+let eventCounter = 0;
+function stripeEvent(type: string, objectId: string, id = `evt_test_${++eventCounter}`) {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: objectId } },
+  });
+}
+
+function postWebhook(payload: string, signature: string | null) {
+  return test.app.inject({
+    method: 'POST',
+    url: '/payments/webhook',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === null ? {} : { 'stripe-signature': signature }),
+    },
+    payload,
+  });
+}
+
+const sign = (payload: string, secret = WEBHOOK_SECRET) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret });
+
+async function subscriptionRow(providerId: string) {
+  const [row] = await test.ctx.db
+    .select()
+    .from(schema.subscriptions)
+    .where(eq(schema.subscriptions.providerSubscriptionId, providerId));
+  return row ?? null;
+}
+
+/** A subscription checkout created through the SDK and paid on the stub. */
+async function paidSession() {
+  const { client, user } = await loggedInClient(test);
+  const response = await client.post('/payments/checkout-session', {
+    priceId: 'writer_year',
+    ...planOffer(test.ctx),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const sessionId = response.json().sessionUrl.split('/').pop() as string;
+  const session = stub.completeSession(sessionId);
+  return { client, user, sessionId, subscriptionId: session.subscription as string };
+}
+
+describe('Stripe checkout through the SDK', () => {
+  it('syncs the catalogue to Stripe and opens a subscription session with its price', async () => {
+    const { client, user } = await loggedInClient(test);
+    const response = await client.post('/payments/checkout-session', {
+      priceId: 'writer_year',
+      ...planOffer(test.ctx),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().sessionUrl).toMatch(
+      /^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/,
+    );
+    const [price] = await test.ctx.db
+      .select()
+      .from(schema.prices)
+      .where(eq(schema.prices.lookupKey, 'writer_year'));
+    expect(price!.stripePriceId).toMatch(/^price_test_/);
+    const created = stub.requests.filter((request) => request.path === '/v1/checkout/sessions');
+    const form = created.at(-1)!.form;
+    expect(form.get('mode')).toBe('subscription');
+    expect(form.get('line_items[0][price]')).toBe(price!.stripePriceId);
+    expect(form.get('metadata[userId]')).toBe(String(user.id));
+    expect(form.get('subscription_data[metadata][userId]')).toBe(String(user.id));
+    expect(form.get('success_url')).toMatch(/\/payments\/complete\/\{CHECKOUT_SESSION_ID\}$/);
+  });
+
+  it('answers "Unable to load payment" when Stripe fails', async () => {
+    const { client } = await loggedInClient(test);
+    stub.failSessionsWith = 400;
+    try {
+      const response = await client.post('/payments/checkout-session', {
+        priceId: 'writer_month',
+        ...planOffer(test.ctx),
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().error).toBe(MESSAGES.unableToLoadPayment);
+    } finally {
+      stub.failSessionsWith = null;
+    }
+  });
+});
+
+describe('POST /payments/webhook', () => {
+  it('a signed event re-reads the session and stores the subscription; a replay is a no-op', async () => {
+    const { user, sessionId, subscriptionId } = await paidSession();
+    const payload = stripeEvent('checkout.session.completed', sessionId);
+    const first = await postWebhook(payload, sign(payload));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().outcome).toBe('synced');
+    const row = await subscriptionRow(subscriptionId);
+    expect(row).toMatchObject({ userId: user.id, status: 'active', provider: 'stripe' });
+
+    // Stripe changes the subscription; replaying the old event does not re-read it.
+    stub.subscriptions.get(subscriptionId)!.status = 'past_due';
+    const replay = await postWebhook(payload, sign(payload));
+    expect(replay.json().outcome).toBe('duplicate');
+    expect((await subscriptionRow(subscriptionId))!.status).toBe('active');
+  });
+
+  it('a forged or missing signature is a 400 and changes nothing', async () => {
+    const { sessionId, subscriptionId } = await paidSession();
+    const payload = stripeEvent('checkout.session.completed', sessionId, 'evt_forged');
+    const forged = await postWebhook(payload, sign(payload, 'whsec_not_ours'));
+    expect(forged.statusCode).toBe(400);
+    const missing = await postWebhook(payload, null);
+    expect(missing.statusCode).toBe(400);
+    const tampered = await postWebhook(payload.replace('evt_forged', 'evt_other'), sign(payload));
+    expect(tampered.statusCode).toBe(400);
+    expect(await subscriptionRow(subscriptionId)).toBeNull();
+    const events = await test.ctx.db
+      .select()
+      .from(schema.paymentEvents)
+      .where(eq(schema.paymentEvents.id, 'evt_forged'));
+    expect(events).toEqual([]);
+  });
+
+  it('events out of order and duplicates leave the latest state', async () => {
+    const { sessionId, subscriptionId } = await paidSession();
+    const created = stripeEvent('customer.subscription.created', subscriptionId);
+    const completed = stripeEvent('checkout.session.completed', sessionId);
+    // By the time the events arrive the subscriber has already cancelled the renewal.
+    stub.subscriptions.get(subscriptionId)!.cancel_at_period_end = true;
+    const updated = stripeEvent('customer.subscription.updated', subscriptionId);
+    for (const payload of [updated, completed, created, updated, created]) {
+      const response = await postWebhook(payload, sign(payload));
+      expect(response.statusCode).toBe(200);
+    }
+    const row = await subscriptionRow(subscriptionId);
+    expect(row!.cancelAtPeriodEnd).toBe(true);
+    const rows = await test.ctx.db
+      .select()
+      .from(schema.subscriptions)
+      .where(eq(schema.subscriptions.providerSubscriptionId, subscriptionId));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('an unknown event type is stored and ignored', async () => {
+    const payload = stripeEvent('invoice.finalized', 'in_test_1', 'evt_unknown_type');
+    const response = await postWebhook(payload, sign(payload));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().outcome).toBe('ignored');
+  });
+});
+
+describe('renewal with Stripe', () => {
+  it('cancel and renew update Stripe and answer the re-read subscription', async () => {
+    const { client, sessionId, subscriptionId } = await paidSession();
+    const payload = stripeEvent('checkout.session.completed', sessionId);
+    await postWebhook(payload, sign(payload));
+    const cancel = await client.post('/profile/account/subscription/renewal/cancel', {
+      subscriptionId,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().subscription.cancel_at_period_end).toBe(true);
+    expect(stub.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+    const renew = await client.post('/profile/account/subscription/renewal/renew', {
+      subscriptionId,
+    });
+    expect(renew.json().subscription.cancel_at_period_end).toBe(false);
+    expect(stub.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+  });
+});
