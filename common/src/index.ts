@@ -18,3 +18,4 @@ export * from './schemas/manuscript-report.ts';
 export * from './schemas/discover.ts';
 export * from './schemas/list.ts';
 export * from './anchoring/index.ts';
+export * from './schemas/insights.ts';
