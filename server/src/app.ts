@@ -43,6 +43,7 @@ import { pageRoutes } from './modules/pages/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { discoverRoutes } from './modules/discover/routes.ts';
+import { insightsRoutes } from './modules/insights/routes.ts';
 import { scheduleHighlightSweep } from './modules/comments/sweep.ts';
 import { COMMENT_WRITES_PER_MINUTE } from './modules/comments/write-limit.ts';
 import { subscribeNotifications } from './modules/notifications/subscribers.ts';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(surveyRoutes);
   await app.register(commentRoutes);
   await app.register(discoverRoutes);
+  await app.register(insightsRoutes);
   realtime.attach(app);
 
   defineJobs(jobs);

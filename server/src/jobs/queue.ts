@@ -42,6 +42,11 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   prepare?(ctx: AppContext): Promise<void>;
   /** Runs at start, once the workers run: settle work whose job is gone. */
   recover?(ctx: AppContext): Promise<void>;
+  /**
+   * Runs on a cron schedule (pg-boss: one run per occurrence across every process on the
+   * database, however many start it), with an empty payload.
+   */
+  schedule?: { cron: string; tz?: string };
 }
 
 const deadLetterOf = (id: string) => `${id}__failed`;
@@ -70,7 +75,9 @@ export class JobQueue implements Jobs {
   ) {
     const common = {
       schema: SCHEMA,
-      schedule: false,
+      // Scheduled jobs (JobDefinition.schedule): pg-boss's timekeeper files each occurrence
+      // under a singleton key, so N processes still send one job.
+      schedule: true,
       supervise: true,
       superviseIntervalSeconds: settings.superviseSeconds,
       monitorIntervalSeconds: settings.superviseSeconds,
@@ -124,6 +131,10 @@ export class JobQueue implements Jobs {
       // database, a first send() inside our transaction would wait for that transaction itself.
       // Looking it up now fills pg-boss's cache (a worker does so too, a web process must).
       await this.boss.findJobs(definition.id, { id: NO_JOB_ID });
+      if (definition.schedule) {
+        const { cron, tz = 'UTC' } = definition.schedule;
+        await this.boss.schedule(definition.id, cron, {}, { tz });
+      }
       if (!work) continue;
       if (this.database.kind === 'pglite') await this.retryOrphans(definition.id);
       if (definition.prepare) {
