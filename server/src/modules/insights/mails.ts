@@ -16,7 +16,7 @@ export function readingReminderMail(
   const opening =
     input.idleDays === null
       ? `${input.author.displayName} wondered how you are getting on with “${input.title}”.`
-      : `It has been ${input.idleDays} days since you last read “${input.title}” by ${input.author.displayName}.`;
+      : `It has been more than ${input.idleDays} days since you last read “${input.title}” by ${input.author.displayName}.`;
   return compose({
     to: input.to.email,
     subject: `Still reading “${input.title}”?`,
