@@ -188,3 +188,45 @@ export const ADMIN_DASHBOARD_DAYS = 30;
 export const ADMIN_BULK_ACTIONS_WITH_REASON: readonly string[] = ['flag', 'suspend'];
 /** Days of the admin dashboard's trends (the server's series are this long). */
 export const ADMIN_TREND_DAYS = ADMIN_DASHBOARD_DAYS;
+
+/**
+ * Reading insights (issue 15). The reader reports which blocks it had on screen, batched:
+ * a batch at most this often while reading, and once more when the page is hidden.
+ */
+export const READING_REPORT_MS = 20_000;
+/** No scroll, key, pointer or touch for this long: the reader is idle and time stops counting. */
+export const READING_IDLE_MS = 60_000;
+/** Blocks in one progress batch, at most (a batch is refused past it). */
+export const READING_BATCH_MAX_BLOCKS = 400;
+/**
+ * The most time one block can earn, per word (a slow 100 words a minute) and at least: an
+ * open tab on one paragraph does not make a chapter look slow.
+ */
+export const READING_MS_PER_WORD_MAX = 600;
+export const READING_BLOCK_MIN_CAP_MS = 5_000;
+/** Why a reader stops: the short list of "I'm stopping here" (free text may follow). */
+export const STOP_REASONS = [
+  'lost_interest',
+  'confusing',
+  'too_slow',
+  'not_my_genre',
+  'no_time',
+  'other',
+] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
+export const STOP_REASON_LABELS: Record<StopReason, string> = {
+  lost_interest: 'I lost interest',
+  confusing: 'It got confusing',
+  too_slow: 'The pace is too slow',
+  not_my_genre: 'Not my kind of book',
+  no_time: 'No time right now',
+  other: 'Something else',
+};
+export const STOP_TEXT_MAX = 500;
+/** Reminders: idle days before a reader is reminded (author's setting), its default and range. */
+export const REMINDER_DAYS_DEFAULT = 7;
+export const REMINDER_DAYS_MAX = 90;
+/** When the daily reminder job runs (cron, UTC). */
+export const REMINDER_CRON = '0 9 * * *';
+/** Hand nudges: one per reader and manuscript a day, and this many an author a day. */
+export const NUDGES_PER_AUTHOR_PER_DAY = 20;

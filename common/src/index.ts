@@ -24,3 +24,4 @@ export * from './schemas/moderation.ts';
 export * from './anchoring/index.ts';
 export * from './messages-admin-ui.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/insights.ts';

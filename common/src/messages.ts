@@ -108,3 +108,24 @@ export const INPUT_MESSAGES = {
     'The form could not be read: its content type has no multipart boundary. Send it from the page again.',
   badAddress: 'This address is not valid. Check the link, or go back and try again.',
 } as const;
+
+/** Reading insights (issue 15): progress, "I'm stopping here", reminders and nudges. */
+export const INSIGHTS_MESSAGES = {
+  notOwner: 'Only the author of this manuscript can see its insights.',
+  noReader: 'This person is not one of the readers of this manuscript.',
+  notInReads: 'This manuscript is not in your reads. Add it to your reads first.',
+  stopped: 'Thanks for telling the author. Your place is kept if you come back.',
+  nudgeSent: 'Reminder sent.',
+  nudgeTooSoon: 'You nudged this reader recently. Try again tomorrow.',
+  nudgeTooMany: 'You have sent many nudges today. Try again tomorrow.',
+  nudgeFinished: 'This reader has finished the manuscript.',
+  nudgeStopped: 'This reader has stopped reading and told you why.',
+  nudgeNoReminders: 'This reader does not want reminders.',
+  unsubscribed:
+    'You will get no more reading reminders. You can turn them back on in your notification preferences.',
+  unsubscribeUsed:
+    'This unsubscribe link was already used. Your notification preferences are where you can change what we send you.',
+  unsubscribeUnknown:
+    'This unsubscribe link is not valid. Your notification preferences are where you can change what we send you.',
+  reminderDays: 'Choose between 1 and 90 days, or turn reminders off.',
+} as const;

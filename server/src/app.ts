@@ -46,6 +46,7 @@ import { commentRoutes } from './modules/comments/routes.ts';
 import { discoverRoutes } from './modules/discover/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { registerPaymentRoutes } from './modules/payments/index.ts';
+import { insightsRoutes } from './modules/insights/routes.ts';
 import { scheduleHighlightSweep } from './modules/comments/sweep.ts';
 import { COMMENT_WRITES_PER_MINUTE } from './modules/comments/write-limit.ts';
 import { subscribeNotifications } from './modules/notifications/subscribers.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(discoverRoutes);
   await app.register(adminRoutes);
   await registerPaymentRoutes(app);
+  await app.register(insightsRoutes);
   realtime.attach(app);
 
   defineJobs(jobs);

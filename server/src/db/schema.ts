@@ -201,3 +201,4 @@ export * from './schema-events.ts';
 export * from './schema-moderation.ts';
 export * from './schema-admin.ts';
 export * from './schema-payments.ts';
+export * from './schema-insights.ts';

@@ -14,7 +14,7 @@ const payload = z.object({});
 export const dispatchEventsJob: JobDefinition<typeof payload> = {
   id: 'dispatch-events',
   payload,
-  every: EVENT_SWEEP_CRON,
+  schedule: { cron: EVENT_SWEEP_CRON },
   handler: async (ctx) => {
     await ctx.events.recover();
     await ctx.events.prune();

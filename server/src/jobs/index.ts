@@ -1,6 +1,7 @@
 import { deliverMailJob } from '../modules/notifications/mail-job.ts';
 import { convertDocumentJob } from '../modules/manuscripts/conversion-job.ts';
 import { dispatchEventsJob } from '../events/sweep-job.ts';
+import { readingRemindersJob } from '../modules/insights/reminders.ts';
 import type { JobDefinition, JobQueue } from './queue.ts';
 
 /** Every background job the server runs. */
@@ -8,6 +9,7 @@ export const JOBS: readonly JobDefinition[] = [
   convertDocumentJob,
   deliverMailJob,
   dispatchEventsJob,
+  readingRemindersJob,
 ];
 
 /** Declares every job on the queue (before it starts). */

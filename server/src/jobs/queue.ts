@@ -42,8 +42,11 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   prepare?(ctx: AppContext): Promise<void>;
   /** Runs at start, once the workers run: settle work whose job is gone. */
   recover?(ctx: AppContext): Promise<void>;
-  /** Sent on this cron (pg-boss schedule, once per occurrence across every process). */
-  every?: string;
+  /**
+   * Runs on a cron schedule (pg-boss: one run per occurrence across every process on the
+   * database, however many start it), with an empty payload.
+   */
+  schedule?: { cron: string; tz?: string };
 }
 
 const deadLetterOf = (id: string) => `${id}__failed`;
@@ -72,7 +75,8 @@ export class JobQueue implements Jobs {
   ) {
     const common = {
       schema: SCHEMA,
-      // The timekeeper sends the jobs of definitions with `every` (cron), once across processes.
+      // Scheduled jobs (JobDefinition.schedule): pg-boss's timekeeper files each occurrence
+      // under a singleton key, so N processes still send one job.
       schedule: true,
       supervise: true,
       superviseIntervalSeconds: settings.superviseSeconds,
@@ -127,6 +131,10 @@ export class JobQueue implements Jobs {
       // database, a first send() inside our transaction would wait for that transaction itself.
       // Looking it up now fills pg-boss's cache (a worker does so too, a web process must).
       await this.boss.findJobs(definition.id, { id: NO_JOB_ID });
+      if (definition.schedule) {
+        const { cron, tz = 'UTC' } = definition.schedule;
+        await this.boss.schedule(definition.id, cron, {}, { tz });
+      }
       if (!work) continue;
       if (this.database.kind === 'pglite') await this.retryOrphans(definition.id);
       if (definition.prepare) {
@@ -167,7 +175,6 @@ export class JobQueue implements Jobs {
         );
       }
       this.workerIds.set(definition.id, workerIds);
-      if (definition.every) await this.boss.schedule(definition.id, definition.every, {});
       await this.boss.work(deadLetter, workOptions, async ([job]: JobWithMetadata<object>[]) => {
         if (!job || !definition.onFailed) return;
         const payload = definition.payload.safeParse(job.data);

@@ -16,7 +16,7 @@ import { findBookmark, listBookmarkRows, type BookmarkRow } from './queries.ts';
 export const NOT_IN_READS = 'This manuscript is not in your reads.';
 
 /** The manuscript if the user may do this with it: 404 when it does not exist for them, 403 when gated. */
-async function authorizeBookmark(
+export async function authorizeBookmark(
   ctx: AppContext,
   user: UserRow,
   manuscriptId: number,

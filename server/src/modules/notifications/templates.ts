@@ -24,7 +24,7 @@ interface MailParts {
 }
 
 /** One plain-text and one HTML body from the same parts; every value is escaped in HTML. */
-function compose(parts: MailParts): MailMessage {
+export function compose(parts: MailParts): MailMessage {
   const footer = parts.unsubscribeUrl
     ? `You get this mail because of your notification preferences. Unsubscribe or change them: ${parts.unsubscribeUrl}`
     : 'You get this mail because a Margins author invited this address. If you do not know them, ignore it.';
