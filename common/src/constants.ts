@@ -13,6 +13,7 @@ export const NOTIFICATION_KEYS = [
   'received_approval',
   'reader_needs_approval',
   'reminders',
+  'comment_replies',
 ] as const;
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 
@@ -149,3 +150,22 @@ export const LIST_Q_MAX_LENGTH = 200;
  * rows of the three-column grid, about a screenful on a laptop.
  */
 export const DASHBOARD_CONTROLS_AFTER = 6;
+
+/**
+ * Threads (issue 16): the fixed set of reactions on comments and replies (URL-safe names; the
+ * emoji are what people see). One of each per user.
+ */
+export const REACTIONS = {
+  thumbs_up: '👍',
+  heart: '❤️',
+  laugh: '😂',
+  wow: '😮',
+  sad: '😢',
+  idea: '💡',
+} as const;
+export type ReactionName = keyof typeof REACTIONS;
+export const REACTION_NAMES = Object.keys(REACTIONS) as ReactionName[];
+/** Reply mails are gathered and sent at most this often per reader. */
+export const REPLY_MAIL_INTERVAL_MINUTES = 60;
+/** Feedback exports: a finished file is kept this long, then removed. */
+export const EXPORT_KEEP_HOURS = 24;

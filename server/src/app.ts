@@ -42,10 +42,15 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
+import { threadRoutes } from './modules/comments/thread-routes.ts';
 import { discoverRoutes } from './modules/discover/routes.ts';
 import { scheduleHighlightSweep } from './modules/comments/sweep.ts';
 import { COMMENT_WRITES_PER_MINUTE } from './modules/comments/write-limit.ts';
 import { subscribeNotifications } from './modules/notifications/subscribers.ts';
+import {
+  scheduleReplyDigests,
+  subscribeReplyNotifications,
+} from './modules/notifications/reply-digest.ts';
 import { Realtime } from './realtime/index.ts';
 import { subscribeRealtime } from './realtime/subscribers.ts';
 
@@ -108,6 +113,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   events.attach(ctx);
   subscribeRealtime(events, realtime);
   subscribeNotifications(events);
+  subscribeReplyNotifications(events);
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -156,6 +162,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(bookmarkRoutes);
   await app.register(surveyRoutes);
   await app.register(commentRoutes);
+  await app.register(threadRoutes);
   await app.register(discoverRoutes);
   realtime.attach(app);
 
@@ -167,6 +174,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       app.log.error({ err: error }, 'highlight sweep failed'),
     );
     app.addHook('onClose', async () => stopSweep());
+    const stopDigests = scheduleReplyDigests(ctx, (error) =>
+      app.log.error({ err: error }, 'reply digest failed'),
+    );
+    app.addHook('onClose', async () => stopDigests());
   }
 
   return app;

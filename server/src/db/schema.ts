@@ -194,3 +194,4 @@ export * from './schema-comments.ts';
 export * from './schema-access.ts';
 export * from './schema-search.ts';
 export * from './schema-limits.ts';
+export * from './schema-threads.ts';
