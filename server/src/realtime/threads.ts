@@ -65,7 +65,12 @@ export function subscribeThreadRealtime(bus: EventBus, realtime: Realtime): void
         const { manuscript, reply, author } = rows;
         const room = roomName(manuscript.id);
         // Presented as for its writer: everyone it is sent to may see it.
-        const presented = presentReply(reply, author, { id: reply.authorId, role: 'user' }, manuscript);
+        const presented = presentReply(
+          reply,
+          author,
+          { id: reply.authorId, role: 'user' },
+          manuscript,
+        );
         if (!presented) return;
         emitTo(realtime, manuscript, reply, originSocketId, (target) =>
           target.emit('new_reply', { room, reply: presented }),
@@ -80,7 +85,11 @@ export function subscribeThreadRealtime(bus: EventBus, realtime: Realtime): void
       emitTo(realtime, rows.manuscript, rows.reply, originSocketId, (target) =>
         target.emit('delete_reply', {
           room,
-          reply: { id: payload.replyId, comment_id: payload.commentId, manuscript_id: rows.manuscript.id },
+          reply: {
+            id: payload.replyId,
+            comment_id: payload.commentId,
+            manuscript_id: rows.manuscript.id,
+          },
         }),
       );
     },
@@ -146,7 +155,9 @@ export function registerThreadHandlers(
       const { room, reply } = saveReplyPayload.parse(payload);
       const options = { originSocketId: socket.id, manuscriptId: manuscriptIdOf(room) };
       if (reply.id !== undefined) {
-        return presentReplyOutcome(await updateReply(ctx, viewer, reply.id, reply.comment, options));
+        return presentReplyOutcome(
+          await updateReply(ctx, viewer, reply.id, reply.comment, options),
+        );
       }
       if (reply.comment_id === undefined) {
         throw badRequest({ comment_id: ['Say which comment you reply to.'] });

@@ -45,9 +45,7 @@ export function canSeeCommentText(
   if (!manuscript.privateComments) return true;
   if (user === null) return false;
   return (
-    user.id === comment.authorId ||
-    user.id === comment.threadAuthorId ||
-    isOwner(user, manuscript)
+    user.id === comment.authorId || user.id === comment.threadAuthorId || isOwner(user, manuscript)
   );
 }
 

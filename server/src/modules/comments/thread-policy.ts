@@ -10,7 +10,13 @@ import {
  * reply: answer a comment; update_reply/delete_reply: one reply; resolve: resolve or reopen a
  * comment's thread; react: add or remove a reaction on a comment or a reply.
  */
-export const THREAD_ACTIONS = ['reply', 'update_reply', 'delete_reply', 'resolve', 'react'] as const;
+export const THREAD_ACTIONS = [
+  'reply',
+  'update_reply',
+  'delete_reply',
+  'resolve',
+  'react',
+] as const;
 export type ThreadAction = (typeof THREAD_ACTIONS)[number];
 
 /** A comment or reply as the thread policy needs it. */

@@ -1,5 +1,9 @@
 import type { Reply } from '@margins/common';
-import { canSeeCommentText, type CommentPolicyManuscript, type CommentPolicyUser } from './policy.ts';
+import {
+  canSeeCommentText,
+  type CommentPolicyManuscript,
+  type CommentPolicyUser,
+} from './policy.ts';
 import { presentAuthor, type AuthorFields } from './presenter.ts';
 import type { ThreadComment } from './thread-queries.ts';
 

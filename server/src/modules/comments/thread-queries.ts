@@ -46,7 +46,11 @@ export async function listReplies(
         isNull(parent.deletedAt),
       ),
     )
-    .orderBy(asc(schema.comments.parentId), asc(schema.comments.createdAt), asc(schema.comments.id));
+    .orderBy(
+      asc(schema.comments.parentId),
+      asc(schema.comments.createdAt),
+      asc(schema.comments.id),
+    );
   return rows.map((row) => ({
     reply: { ...row.reply, threadAuthorId: row.threadAuthorId },
     author: row.author,

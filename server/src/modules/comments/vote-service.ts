@@ -86,5 +86,10 @@ export async function rankComment(
     return { comment: updated!, changed: true };
   });
   const threaded = { ...comment, threadAuthorId: loaded.comment.threadAuthorId };
-  return { scope, comment: threaded, author: await findAuthor(ctx.db, comment.authorId), myVote: value };
+  return {
+    scope,
+    comment: threaded,
+    author: await findAuthor(ctx.db, comment.authorId),
+    myVote: value,
+  };
 }

@@ -2,7 +2,7 @@
 // once an hour, all waiting replies in one mail. Replies are noted in reply_notifications in the
 // reply's transaction; the digest runs every few minutes and mails only those not mailed in the
 // last hour, so a first reply is told soon and a busy thread is told hourly.
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { REPLY_MAIL_INTERVAL_MINUTES, THREAD_MESSAGES } from '@margins/common';
 import type { AppContext } from '../../context.ts';
@@ -43,7 +43,20 @@ export async function sendReplyDigests(ctx: AppContext): Promise<number> {
     .where(
       and(
         isNull(notes.sentAt),
-        sql`not exists (select 1 from ${recent} where ${recent.recipientId} = ${notes.recipientId} and ${gt(recent.sentAt, sql`now() - make_interval(mins => ${REPLY_MAIL_INTERVAL_MINUTES})`)})`,
+        notExists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(recent)
+            .where(
+              and(
+                eq(recent.recipientId, notes.recipientId),
+                gt(
+                  recent.sentAt,
+                  sql`now() - make_interval(mins => ${REPLY_MAIL_INTERVAL_MINUTES})`,
+                ),
+              ),
+            ),
+        ),
       ),
     );
   let sent = 0;
@@ -86,7 +99,13 @@ async function digestFor(ctx: AppContext, tx: Executor, recipientId: number): Pr
     )
     .orderBy(asc(comments.createdAt));
   if (replies.length === 0) return false;
-  return queueNotification(ctx, tx, recipient, 'comment_replies', replyDigestMail(ctx, recipient, replies));
+  return queueNotification(
+    ctx,
+    tx,
+    recipient,
+    'comment_replies',
+    replyDigestMail(ctx, recipient, replies),
+  );
 }
 
 function replyDigestMail(
@@ -105,7 +124,19 @@ function replyDigestMail(
   const intro = `${replies.length === 1 ? 'Someone' : `${replies.length} people`} replied to your comments:`;
   const url = links.reader(first.manuscriptId);
   const footer = `You get this mail because of your notification preferences. Unsubscribe or change them: ${links.preferences}`;
-  const text = [`Hello ${recipient.displayName},`, '', intro, '', ...lines, '', `Read the replies: ${url}`, '', '--', footer, ''].join('\n');
+  const text = [
+    `Hello ${recipient.displayName},`,
+    '',
+    intro,
+    '',
+    ...lines,
+    '',
+    `Read the replies: ${url}`,
+    '',
+    '--',
+    footer,
+    '',
+  ].join('\n');
   const html = [
     `<p>${escapeHtml(`Hello ${recipient.displayName},`)}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
