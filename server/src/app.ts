@@ -43,6 +43,7 @@ import { pageRoutes } from './modules/pages/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { threadRoutes } from './modules/comments/thread-routes.ts';
+import { exportRoutes } from './modules/exports/routes.ts';
 import { discoverRoutes } from './modules/discover/routes.ts';
 import { scheduleHighlightSweep } from './modules/comments/sweep.ts';
 import { COMMENT_WRITES_PER_MINUTE } from './modules/comments/write-limit.ts';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(surveyRoutes);
   await app.register(commentRoutes);
   await app.register(threadRoutes);
+  await app.register(exportRoutes);
   await app.register(discoverRoutes);
   realtime.attach(app);
 

@@ -1,9 +1,14 @@
 import { deliverMailJob } from '../modules/notifications/mail-job.ts';
 import { convertDocumentJob } from '../modules/manuscripts/conversion-job.ts';
+import { exportFeedbackJob } from '../modules/exports/export-job.ts';
 import type { JobDefinition, JobQueue } from './queue.ts';
 
 /** Every background job the server runs. */
-export const JOBS: readonly JobDefinition[] = [convertDocumentJob, deliverMailJob];
+export const JOBS: readonly JobDefinition[] = [
+  convertDocumentJob,
+  deliverMailJob,
+  exportFeedbackJob,
+];
 
 /** Declares every job on the queue (before it starts). */
 export function defineJobs(queue: JobQueue): void {
