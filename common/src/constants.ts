@@ -13,6 +13,7 @@ export const NOTIFICATION_KEYS = [
   'received_approval',
   'reader_needs_approval',
   'reminders',
+  'comment_replies',
 ] as const;
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 
@@ -230,3 +231,22 @@ export const REMINDER_DAYS_MAX = 90;
 export const REMINDER_CRON = '0 9 * * *';
 /** Hand nudges: one per reader and manuscript a day, and this many an author a day. */
 export const NUDGES_PER_AUTHOR_PER_DAY = 20;
+
+/**
+ * Threads (issue 16): the fixed set of reactions on comments and replies (URL-safe names; the
+ * emoji are what people see). One of each per user.
+ */
+export const REACTIONS = {
+  thumbs_up: '👍',
+  heart: '❤️',
+  laugh: '😂',
+  wow: '😮',
+  sad: '😢',
+  idea: '💡',
+} as const;
+export type ReactionName = keyof typeof REACTIONS;
+export const REACTION_NAMES = Object.keys(REACTIONS) as ReactionName[];
+/** Reply mails are gathered and sent at most this often per reader. */
+export const REPLY_MAIL_INTERVAL_MINUTES = 60;
+/** Feedback exports: a finished file is kept this long, then removed. */
+export const EXPORT_KEEP_HOURS = 24;

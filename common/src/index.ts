@@ -12,6 +12,7 @@ export * from './schemas/manuscript.ts';
 export * from './schemas/comments.ts';
 export * from './schemas/comments-reports.ts';
 export * from './schemas/comments-socket.ts';
+export * from './schemas/comments-threads.ts';
 export * from './schemas/access.ts';
 export * from './messages-conversion.ts';
 export * from './messages-moderation.ts';

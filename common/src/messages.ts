@@ -129,3 +129,20 @@ export const INSIGHTS_MESSAGES = {
     'This unsubscribe link is not valid. Your notification preferences are where you can change what we send you.',
   reminderDays: 'Choose between 1 and 90 days, or turn reminders off.',
 } as const;
+
+/** Threads, reactions and exports of all feedback (issue 16). */
+export const THREAD_MESSAGES = {
+  writeReply: 'Write a reply first.',
+  replyToReply: 'Reply to the comment itself: replies go one level deep.',
+  resolveOwnerOnly: 'Only the manuscript’s author can resolve or reopen a thread.',
+  resolvedBy: 'Resolved by the author',
+  unknownReaction: 'Choose one of the reactions offered.',
+  exportOwnerOnly: 'Only the manuscript’s author can export its feedback.',
+  exportMissing: 'That export no longer exists. Start a new one.',
+  exportNotReady: 'That export is not ready yet. Wait for it to finish, then download it.',
+  exportFailed: 'The export failed. Try again; if it keeps failing, contact us.',
+  noSurvey: 'This manuscript has no survey of that kind.',
+  hiddenByModerators: 'Hidden by the moderators',
+  orphanedAppendix: 'Notes on passages no longer in this draft',
+  replyMailSubject: (title: string) => `New replies to your comments on “${title}”`,
+} as const;

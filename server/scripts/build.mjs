@@ -10,6 +10,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     'convert-worker': 'src/jobs/convert-worker.ts',
+    'docx-export-worker': 'src/modules/exports/docx-worker.ts',
   },
   absWorkingDir: new URL('..', import.meta.url).pathname,
   outdir: 'dist',

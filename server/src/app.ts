@@ -43,6 +43,8 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
+import { threadRoutes } from './modules/comments/thread-routes.ts';
+import { exportRoutes } from './modules/exports/routes.ts';
 import { discoverRoutes } from './modules/discover/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { registerPaymentRoutes } from './modules/payments/index.ts';
@@ -50,6 +52,10 @@ import { insightsRoutes } from './modules/insights/routes.ts';
 import { scheduleHighlightSweep } from './modules/comments/sweep.ts';
 import { COMMENT_WRITES_PER_MINUTE } from './modules/comments/write-limit.ts';
 import { subscribeNotifications } from './modules/notifications/subscribers.ts';
+import {
+  scheduleReplyDigests,
+  subscribeReplyNotifications,
+} from './modules/notifications/reply-digest.ts';
 import { Realtime } from './realtime/index.ts';
 import { subscribeRealtime } from './realtime/subscribers.ts';
 import { subscribeModerationRealtime } from './realtime/moderation-subscribers.ts';
@@ -116,6 +122,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   subscribeNotifications(events);
   subscribeModerationRealtime(events, realtime);
   subscribeModeration(events);
+  subscribeReplyNotifications(events);
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -165,6 +172,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(bookmarkRoutes);
   await app.register(surveyRoutes);
   await app.register(commentRoutes);
+  await app.register(threadRoutes);
+  await app.register(exportRoutes);
   await app.register(discoverRoutes);
   await app.register(adminRoutes);
   await registerPaymentRoutes(app);
@@ -179,6 +188,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       app.log.error({ err: error }, 'highlight sweep failed'),
     );
     app.addHook('onClose', async () => stopSweep());
+    const stopDigests = scheduleReplyDigests(ctx, (error) =>
+      app.log.error({ err: error }, 'reply digest failed'),
+    );
+    app.addHook('onClose', async () => stopDigests());
   }
 
   return app;

@@ -11,6 +11,7 @@ import {
   selectionId,
 } from './comments.ts';
 import type { ManuscriptFlaggedEvent } from './moderation.ts';
+import type { ThreadClientEvents, ThreadServerEvents } from './comments-threads.ts';
 import { databaseId } from './fields.ts';
 
 export const ROOM_PATTERN = /^manuscript-([1-9]\d{0,9})$/;
@@ -136,7 +137,7 @@ export type LeaveRoomEvent = z.infer<typeof leaveRoomEvent>;
 export type SocketErrorEvent = z.infer<typeof socketErrorEvent>;
 
 /** Events the server emits, for typed clients (socket.io's Socket<ServerToClient, …>). */
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends ThreadServerEvents {
   new_highlight: (event: NewHighlightEvent) => void;
   new_comment: (event: NewCommentEvent) => void;
   delete_comment: (event: DeleteCommentEvent) => void;
@@ -150,7 +151,7 @@ export interface ServerToClientEvents {
 
 type Ack<T extends z.ZodType> = (answer: z.infer<T>) => void;
 /** Events the client emits. */
-export interface ClientToServerEvents {
+export interface ClientToServerEvents extends ThreadClientEvents {
   join: (payload: z.input<typeof roomPayload>, ack?: Ack<typeof joinAck>) => void;
   leave: (payload: z.input<typeof roomPayload>, ack?: Ack<typeof joinAck>) => void;
   highlight: (payload: z.input<typeof highlightPayload>, ack: Ack<typeof highlightAck>) => void;

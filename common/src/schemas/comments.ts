@@ -159,6 +159,8 @@ export const comment = z.object({
   moderation_flag: z.boolean(),
   /** The moderators' reason, or null ("No reason given"). */
   moderation_reason: z.string().nullable(),
+  /** When the author resolved this comment's thread (null or absent: open). Issue 16. */
+  resolved_at: isoTime.nullable().optional(),
 });
 export type Comment = z.infer<typeof comment>;
 

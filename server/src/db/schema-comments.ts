@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { manuscripts, manuscriptVersions } from './schema-manuscripts.ts';
 import { users } from './schema.ts';
@@ -102,9 +103,20 @@ export const comments = pgTable(
     rank: integer('rank').notNull().default(0),
     moderationFlag: boolean('moderation_flag').notNull().default(false),
     moderationReason: text('moderation_reason'),
+    /**
+     * Set on a reply (issue 16): the comment it answers, on the same highlight. Replies are
+     * comments so that votes, reports and moderation work on them as they are.
+     */
+    parentId: integer('parent_id').references((): AnyPgColumn => comments.id, {
+      onDelete: 'cascade',
+    }),
+    /** The owner resolved this comment's thread (null: open). */
+    resolvedAt: stamp('resolved_at'),
+    resolvedById: integer('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (table) => [
+    index('comments_parent_idx').on(table.parentId),
     index('comments_manuscript_changed_idx').on(table.manuscriptId, table.changedAt),
     index('comments_selection_idx').on(table.selectionId),
     index('comments_author_idx').on(table.authorId),

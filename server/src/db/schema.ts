@@ -202,3 +202,4 @@ export * from './schema-moderation.ts';
 export * from './schema-admin.ts';
 export * from './schema-payments.ts';
 export * from './schema-insights.ts';
+export * from './schema-threads.ts';

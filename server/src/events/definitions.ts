@@ -66,6 +66,25 @@ export const EVENT_PAYLOADS = {
   }),
   /** A suspension was lifted. */
   'user.unsuspended': z.object({ userId: id }),
+  /** Threads (issue 16): a reply to a comment written, edited, deleted or voted on. */
+  'reply.created': z.object({ manuscriptId, replyId: id, commentId: id }),
+  'reply.updated': z.object({ manuscriptId, replyId: id, commentId: id }),
+  'reply.deleted': z.object({ manuscriptId, replyId: id, commentId: id }),
+  'reply.ranked': z.object({
+    manuscriptId,
+    replyId: id,
+    commentId: id,
+    dir: z.enum(['up', 'down']),
+    rank: z.number().int(),
+  }),
+  /** The owner resolved (resolvedAt set) or reopened (null) a comment's thread. */
+  'comment.resolved': z.object({
+    manuscriptId,
+    commentId: id,
+    resolvedAt: z.string().nullable(),
+  }),
+  /** Someone added or removed a reaction on a comment or reply. */
+  'reaction.changed': z.object({ manuscriptId, commentId: id }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;
@@ -94,7 +113,16 @@ export interface EventRows {
   'comment.flagged': { manuscript: ManuscriptRow; comment: CommentRow; author: EventAuthor };
   'user.suspended': undefined;
   'user.unsuspended': undefined;
+  'reply.created': { manuscript: ManuscriptRow; reply: ThreadRow; author: EventAuthor };
+  'reply.updated': { manuscript: ManuscriptRow; reply: ThreadRow; author: EventAuthor };
+  'reply.deleted': { manuscript: ManuscriptRow; reply: ThreadRow };
+  'reply.ranked': { manuscript: ManuscriptRow; reply: ThreadRow };
+  'comment.resolved': { manuscript: ManuscriptRow };
+  'reaction.changed': { manuscript: ManuscriptRow; target: ThreadRow };
 }
+
+/** A comment or reply, with the writer of the comment a reply answers (who may see it). */
+type ThreadRow = CommentRow & { threadAuthorId: number | null };
 
 /** One event as a writer emits it. */
 export type DomainEvent<Type extends EventType = EventType> = {

@@ -2,6 +2,7 @@ import { deliverMailJob } from '../modules/notifications/mail-job.ts';
 import { convertDocumentJob } from '../modules/manuscripts/conversion-job.ts';
 import { dispatchEventsJob } from '../events/sweep-job.ts';
 import { readingRemindersJob } from '../modules/insights/reminders.ts';
+import { exportFeedbackJob } from '../modules/exports/export-job.ts';
 import type { JobDefinition, JobQueue } from './queue.ts';
 
 /** Every background job the server runs. */
@@ -10,6 +11,7 @@ export const JOBS: readonly JobDefinition[] = [
   deliverMailJob,
   dispatchEventsJob,
   readingRemindersJob,
+  exportFeedbackJob,
 ];
 
 /** Declares every job on the queue (before it starts). */

@@ -34,6 +34,7 @@ import { countCommentWrite } from '../modules/comments/write-limit.ts';
 import type { RealtimeServer, SocketData } from './index.ts';
 import type { InterServerEvents, Presence } from './presence.ts';
 import { anonymousRoom, roomName, sessionRoom, userRoom } from './rooms.ts';
+import { registerThreadHandlers } from './threads.ts';
 
 type RealtimeSocket = Socket<
   ClientToServerEvents,
@@ -63,7 +64,15 @@ function failure(error: unknown, app: FastifyInstance): SocketAckError {
 }
 
 /** The events that write (each counts against the user's write limit, as over HTTP). */
-const WRITES = new Set(['highlight', 'save_comment', 'delete_comment', 'rank_comment']);
+const WRITES = new Set([
+  'highlight',
+  'save_comment',
+  'delete_comment',
+  'rank_comment',
+  'save_reply',
+  'delete_reply',
+  'react',
+]);
 
 /**
  * Session-cookie auth, join/leave with the reading policy, the strip of connected users, and
@@ -257,6 +266,8 @@ export function registerHandlers(
         );
       }),
     );
+
+    registerThreadHandlers(socket, handle, manuscriptIdOf, ctx);
 
     // On disconnect the socket leaves its rooms; tell each room if that was the user's last tab.
     let leaving: number[] = [];

@@ -1,5 +1,6 @@
 import type { EventBus } from '../events/bus.ts';
 import type { Realtime } from './index.ts';
+import { subscribeThreadRealtime } from './threads.ts';
 
 /**
  * The realtime side of the domain events, after commit: comment changes fan out to the
@@ -49,6 +50,8 @@ export function subscribeRealtime(bus: EventBus, realtime: Realtime): void {
         { originSocketId },
       ),
   });
+
+  subscribeThreadRealtime(bus, realtime);
 
   // Who may read changed: everyone in the room is checked again (anonymous readers included).
   const recheck = { name: 'room re-check', afterCommit: recheckRoom(realtime) };

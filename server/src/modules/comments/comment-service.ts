@@ -6,7 +6,8 @@ import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { WriteOptions } from './events.ts';
 import { insertHighlight, prepareHighlight } from './highlight-service.ts';
 import type { AuthorFields, CommentRow, HighlightRow } from './presenter.ts';
-import { findComment, findHighlight, voteOf } from './queries.ts';
+import { findHighlight, voteOf } from './queries.ts';
+import { findCommentInThread, type ThreadComment } from './thread-queries.ts';
 import { authorize, loadScope, type CommentScope } from './scope.ts';
 
 /** What a save did: the comment saved, or a blank save that deleted or cancelled one. */
@@ -103,6 +104,8 @@ export async function updateComment(
   options: WriteOptions = {},
 ): Promise<SaveOutcome> {
   const { scope, comment } = await loadComment(ctx, viewer, commentId, options);
+  // A reply is edited through the reply calls (its broadcast is new_reply, not new_comment).
+  if (comment.parentId !== null) throw notFound();
   authorize(scope, 'update', comment);
   if (isBlank(text)) {
     const deleted = await removeComment(ctx, scope, comment, options);
@@ -144,6 +147,7 @@ export async function deleteComment(
   options: WriteOptions = {},
 ): Promise<{ id: number; selectionId: string; highlightRemoved: boolean }> {
   const { scope, comment } = await loadComment(ctx, viewer, commentId, options);
+  if (comment.parentId !== null) throw notFound();
   authorize(scope, 'delete', comment);
   const deleted = await removeComment(ctx, scope, comment, options);
   return {
@@ -159,8 +163,8 @@ export async function loadComment(
   viewer: UserRow | null,
   commentId: number,
   options: WriteOptions,
-): Promise<{ scope: CommentScope; comment: CommentRow }> {
-  const comment = await findComment(ctx.db, commentId);
+): Promise<{ scope: CommentScope; comment: ThreadComment }> {
+  const comment = await findCommentInThread(ctx.db, commentId);
   if (!comment || comment.deletedAt !== null) throw notFound();
   if (options.manuscriptId !== undefined && options.manuscriptId !== comment.manuscriptId) {
     throw notFound();
@@ -259,7 +263,13 @@ async function removeUnusedHighlight(
   const [left] = await tx
     .select({ total: count() })
     .from(schema.comments)
-    .where(and(eq(schema.comments.selectionId, selectionId), isNull(schema.comments.deletedAt)));
+    .where(
+      and(
+        eq(schema.comments.selectionId, selectionId),
+        isNull(schema.comments.deletedAt),
+        isNull(schema.comments.parentId),
+      ),
+    );
   if ((left?.total ?? 0) > 0) return false;
   await tx
     .update(schema.highlights)

@@ -17,7 +17,9 @@ type ManuscriptRow = typeof schema.manuscripts.$inferSelect;
 export type CommentPolicyUser = PolicyUser;
 /** The manuscript as the comment policy needs it (reading rules + comment settings). */
 export type CommentPolicyManuscript = PolicyManuscript & Pick<ManuscriptRow, 'privateComments'>;
-export type PolicyComment = Pick<CommentRow, 'authorId' | 'deletedAt'>;
+export type PolicyComment = Pick<CommentRow, 'authorId' | 'deletedAt'> & ThreadOf;
+/** For a reply: the writer of the comment it answers, who also sees it (issue 16). */
+type ThreadOf = { threadAuthorId?: number | null };
 
 /**
  * list: see a manuscript's comments and highlights; create: highlight or comment; read_text:
@@ -37,11 +39,14 @@ export type CommentAction = (typeof COMMENT_ACTIONS)[number];
 /** With private comments on, only a comment's writer and the manuscript's owner see its text. */
 export function canSeeCommentText(
   user: CommentPolicyUser,
-  comment: Pick<CommentRow, 'authorId'>,
+  comment: Pick<CommentRow, 'authorId'> & ThreadOf,
   manuscript: CommentPolicyManuscript,
 ): boolean {
   if (!manuscript.privateComments) return true;
-  return user !== null && (user.id === comment.authorId || isOwner(user, manuscript));
+  if (user === null) return false;
+  return (
+    user.id === comment.authorId || user.id === comment.threadAuthorId || isOwner(user, manuscript)
+  );
 }
 
 /** The same rule for a highlight's quote: its highlighter and the owner. */

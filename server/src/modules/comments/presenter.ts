@@ -53,6 +53,7 @@ export function presentComment(
     ...(myVote !== undefined ? { my_vote: myVote } : {}),
     moderation_flag: row.moderationFlag,
     moderation_reason: row.moderationFlag ? row.moderationReason : null,
+    resolved_at: row.resolvedAt ? row.resolvedAt.toISOString() : null,
   };
 }
 

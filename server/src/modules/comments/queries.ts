@@ -90,9 +90,18 @@ export async function listManuscriptComments(
   const highlightFilter = since
     ? and(eq(schema.highlights.manuscriptId, manuscriptId), gt(schema.highlights.changedAt, since))
     : and(eq(schema.highlights.manuscriptId, manuscriptId), isNull(schema.highlights.deletedAt));
+  // Replies (issue 16) are listed by the threads call: GET …/threads.
   const commentFilter = since
-    ? and(eq(schema.comments.manuscriptId, manuscriptId), gt(schema.comments.changedAt, since))
-    : and(eq(schema.comments.manuscriptId, manuscriptId), isNull(schema.comments.deletedAt));
+    ? and(
+        eq(schema.comments.manuscriptId, manuscriptId),
+        gt(schema.comments.changedAt, since),
+        isNull(schema.comments.parentId),
+      )
+    : and(
+        eq(schema.comments.manuscriptId, manuscriptId),
+        isNull(schema.comments.deletedAt),
+        isNull(schema.comments.parentId),
+      );
   const [highlightRows, commentRows] = await Promise.all([
     db
       .select()
@@ -184,7 +193,13 @@ export async function listSelectionComments(
     .select({ comment: schema.comments, author: authorColumns })
     .from(schema.comments)
     .innerJoin(schema.users, eq(schema.users.id, schema.comments.authorId))
-    .where(and(eq(schema.comments.selectionId, highlight.id), isNull(schema.comments.deletedAt)))
+    .where(
+      and(
+        eq(schema.comments.selectionId, highlight.id),
+        isNull(schema.comments.deletedAt),
+        isNull(schema.comments.parentId),
+      ),
+    )
     .orderBy(desc(schema.comments.rank), asc(schema.comments.id));
   const votes = await votesOf(
     db,

@@ -12,7 +12,7 @@ import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { badRequest, HttpError, type FieldErrors } from '../../lib/http-errors.ts';
 import { isOwner } from '../access/policy.ts';
 import { can } from './policy.ts';
-import { findComment } from './queries.ts';
+import { findCommentInThread } from './thread-queries.ts';
 import { loadScope } from './scope.ts';
 
 /** The reasons the report modal offers, in order. */
@@ -83,7 +83,9 @@ async function checkReportable(
 ): Promise<void> {
   const missing = refuse({ report_element_id: [COMMENT_MESSAGES.reportMissing] });
   const comment =
-    body.model_name === 'comment' ? await findComment(ctx.db, body.report_element_id) : null;
+    body.model_name === 'comment'
+      ? await findCommentInThread(ctx.db, body.report_element_id)
+      : null;
   if (body.model_name === 'comment' && (!comment || comment.deletedAt !== null)) throw missing;
   const manuscriptId = comment ? comment.manuscriptId : body.report_element_id;
   const scope = await loadScope(ctx, reporter, manuscriptId).catch((error: unknown) => {

@@ -56,6 +56,26 @@ export async function rankComment(
       })
       .where(eq(schema.comments.id, commentId))
       .returning();
+    if (loaded.comment.parentId !== null) {
+      // A reply's vote reaches only those who may see the reply (issue 16).
+      await ctx.events.emit(tx, {
+        type: 'reply.ranked',
+        actorId: voterId,
+        originSocketId: options.originSocketId,
+        payload: {
+          manuscriptId: scope.manuscript.id,
+          replyId: commentId,
+          commentId: loaded.comment.parentId,
+          dir,
+          rank: updated!.rank,
+        },
+        rows: {
+          manuscript: scope.manuscript,
+          reply: { ...updated!, threadAuthorId: loaded.comment.threadAuthorId },
+        },
+      });
+      return { comment: updated!, changed: true };
+    }
     await ctx.events.emit(tx, {
       type: 'comment.ranked',
       actorId: voterId,
@@ -65,5 +85,11 @@ export async function rankComment(
     });
     return { comment: updated!, changed: true };
   });
-  return { scope, comment, author: await findAuthor(ctx.db, comment.authorId), myVote: value };
+  const threaded = { ...comment, threadAuthorId: loaded.comment.threadAuthorId };
+  return {
+    scope,
+    comment: threaded,
+    author: await findAuthor(ctx.db, comment.authorId),
+    myVote: value,
+  };
 }

@@ -16,6 +16,7 @@ const ALL_ON = {
   received_approval: ['email'],
   reader_needs_approval: ['email'],
   reminders: ['email'],
+  comment_replies: ['email'],
 };
 const PATH = '/profile/notification/preferences';
 
@@ -126,6 +127,7 @@ describe('wantsNotification', () => {
       'received_approval',
       'reader_needs_approval',
       'reminders',
+      'comment_replies',
     ] as const) {
       expect(await wantsNotification(test.ctx.db, user.id, key)).toBe(true);
     }

@@ -46,6 +46,7 @@ describe('GET /profile/', () => {
       received_approval: ['email'],
       reader_needs_approval: ['email'],
       reminders: ['email'],
+      comment_replies: ['email'],
     });
     expect(body.invite_codes).toEqual([]);
     expect(body.invites_remaining).toBe(test.ctx.config.platformInviteLimit);

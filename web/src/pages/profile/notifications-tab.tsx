@@ -25,6 +25,10 @@ const LABELS: Record<NotificationKey, { title: string; description: string }> = 
     title: 'Gentle reminders',
     description: 'Unfinished reads and invites you have not answered yet.',
   },
+  comment_replies: {
+    title: 'Replies to your comments',
+    description: 'Someone replies to a comment you wrote (at most one mail an hour).',
+  },
 };
 
 /**
