@@ -36,6 +36,7 @@ import { blockText, jumpTo, useReaderData } from './reader-helpers.ts';
 import { ResumeBanner } from './resume-banner.tsx';
 import { currentSectionId, TableOfContents } from './table-of-contents.tsx';
 import { blocksOf, useReadingPosition, useReadingProgress } from './use-reading-position.ts';
+import './reader-book.css';
 
 /**
  * The reading page (/manuscript/document/reader/:id): the text in a reading column, the
