@@ -21,6 +21,7 @@ import { requireUser, requireVerifiedUser } from '../../plugins/session.ts';
 import { listCatalogue } from '../genres/service.ts';
 import { dashboardAccessData } from '../invites/dashboard.ts';
 import { renderPage, wantsJson } from '../pages/render.ts';
+import { readerFirstScreen } from '../pages/first-screen.ts';
 import { archiveManuscript, editManuscript } from './edit.ts';
 import { multipartToBody, uploadedFile } from './multipart.ts';
 import { findVersionReport } from './conversion-report.ts';
@@ -274,7 +275,8 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
       if (wantsJson(request)) return readerView(ctx, request.user, manuscriptId);
       try {
         const view = await readerView(ctx, request.user, manuscriptId);
-        return renderPage(request, reply, 'reader', view);
+        // The opening of the text in the page itself: it paints before the app has loaded.
+        return renderPage(request, reply, 'reader', view, 200, undefined, readerFirstScreen(view));
       } catch (error) {
         if (error instanceof HttpError && error.status === 401) {
           return redirectToLogin(request, reply);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageConfig } from '@margins/common';
 import { presentCurrentUser } from '../users/presenter.ts';
+import { withFirstScreen } from './first-screen.ts';
 import { preloadTags } from './preload.ts';
 import { escapeHtml } from '../../lib/mail.ts';
 
@@ -118,7 +119,10 @@ function withMeta(html: string, meta: PageMeta | undefined): string {
   return out.slice(0, at) + openGraph + out.slice(at);
 }
 
-/** Sends the React shell with the page configuration injected as inert JSON. */
+/**
+ * Sends the React shell with the page configuration injected as inert JSON, and optionally
+ * static markup to show in the app's root until the app renders (first-screen.ts).
+ */
 export function renderPage(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -126,9 +130,10 @@ export function renderPage(
   data: Record<string, unknown> = {},
   status = 200,
   meta?: PageMeta,
+  firstScreen = '',
 ) {
   const html = injectPageConfig(
-    withMeta(withPreloads(shell(), page), meta),
+    withFirstScreen(withMeta(withPreloads(shell(), page), meta), firstScreen),
     buildPageConfig(request, page, data),
   );
   return reply

@@ -1,13 +1,11 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { RESIZE_DEBOUNCE_MS, SCROLL_DEBOUNCE_MS } from '@margins/common';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { CommentThread } from './comment-thread.tsx';
 import { useComments } from './comments-context.tsx';
 import { stackCards, visibleCards, type CardBox } from './margin-layout.ts';
+import { useMarginGeometry } from './use-margin-geometry.ts';
 
 /** A card's height before it has been measured. */
 const ESTIMATED_HEIGHT_PX = 120;
-/** The sticky site header and the progress bar cover the top of the window. */
-const COVERED_TOP_PX = 72;
 
 /** Scrolls the page so that a highlight sits in the upper third of the window. */
 export function scrollToMark(mark: HTMLElement | undefined) {
@@ -39,9 +37,10 @@ function Arrow({ up }: { up: boolean }) {
 /**
  * The margin column (wide screens): each highlight's thread beside its passage, absolutely
  * placed from the highlight's position and stacked 15 px apart so none overlap, the active
- * one exactly at its passage. Positions are measured again after a redraw and on resize
- * (100 ms debounce); scrolling (16 ms debounce) only decides which cards are rendered and how
- * many are hidden above and below — "N more above" / "N more below" scroll to them.
+ * one exactly at its passage. Positions come from the blocks' offsets, measured again when the
+ * box changes size (resize, fonts) or the marks are redrawn; scrolling (16 ms debounce, then an
+ * animation frame) only decides which cards are mounted and how many are hidden above and
+ * below — "N more above" / "N more below" scroll to them.
  */
 export function MarginColumn() {
   // Narrower screens keep the comments in the drawer: one editor, one place.
@@ -51,68 +50,17 @@ export function MarginColumn() {
 function MarginLayer() {
   const { threads, firstMark, drawVersion, activeId, activate, boxRef, loading } = useComments();
   const layerRef = useRef<HTMLDivElement>(null);
-  const [anchors, setAnchors] = useState<Map<string, number>>(() => new Map());
   const [heights, setHeights] = useState<Map<string, number>>(() => new Map());
-  const [view, setView] = useState({ top: 0, bottom: 900 });
   const cardElements = useRef(new Map<string, HTMLDivElement>());
-
-  const readView = useCallback(() => {
-    const layer = layerRef.current;
-    if (!layer) return;
-    const rect = layer.getBoundingClientRect();
-    const top = Math.round(COVERED_TOP_PX - rect.top);
-    const bottom = Math.round(window.innerHeight - rect.top);
-    setView((current) =>
-      current.top === top && current.bottom === bottom ? current : { top, bottom },
-    );
-  }, []);
-
-  const measureAnchors = useCallback(() => {
-    const layer = layerRef.current;
-    if (!layer) return;
-    const base = layer.getBoundingClientRect().top;
-    const next = new Map<string, number>();
-    for (const thread of threads) {
-      const mark = firstMark(thread.id);
-      if (mark) next.set(thread.id, Math.round(mark.getBoundingClientRect().top - base));
-    }
-    setAnchors(next);
-    readView();
-  }, [threads, firstMark, readView]);
-
-  useLayoutEffect(() => {
-    measureAnchors();
-  }, [measureAnchors, drawVersion]);
-
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const schedule = () => {
-      clearTimeout(timer);
-      timer = setTimeout(measureAnchors, RESIZE_DEBOUNCE_MS);
-    };
-    window.addEventListener('resize', schedule);
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : null;
-    if (boxRef.current) observer?.observe(boxRef.current);
-    void document.fonts?.ready.then(schedule);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('resize', schedule);
-      observer?.disconnect();
-    };
-  }, [measureAnchors, boxRef]);
-
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const handleScroll = () => {
-      clearTimeout(timer);
-      timer = setTimeout(readView, SCROLL_DEBOUNCE_MS);
-    };
-    window.addEventListener('scroll', handleScroll, { passive: true });
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('scroll', handleScroll);
-    };
-  }, [readView]);
+  // Only the cards near the window are mounted; their places come from block offsets measured
+  // once, not from layout read on every scroll (use-margin-geometry.ts).
+  const { anchors, view } = useMarginGeometry({
+    layerRef,
+    boxRef,
+    threads,
+    firstMark,
+    drawVersion,
+  });
 
   const cards = useMemo<CardBox[]>(
     () =>

@@ -9,6 +9,7 @@ import {
   type Placement,
   type SelectionAnchor,
 } from './anchoring.ts';
+import { paintInChunks, readingPositionOf } from './paint-in-chunks.ts';
 import { HighlightPainter, type PaintedSpan } from './painter.ts';
 
 /** A highlight being written: drawn before the server has it. */
@@ -33,7 +34,10 @@ export interface HighlightLayer {
   text: string;
 }
 
-/** Reports how long anchoring and drawing took (a dev log, and data-* on the box). */
+/**
+ * Reports how long anchoring and drawing took, from the first step to the last (a dev log,
+ * and data-* on the box).
+ */
 function report(box: HTMLElement, count: number, anchorMs: number, drawMs: number) {
   box.dataset.highlightCount = String(count);
   box.dataset.highlightMs = (anchorMs + drawMs).toFixed(1);
@@ -119,11 +123,24 @@ export function useHighlightLayer(
         active: true,
       });
     }
-    const drawn = painter.sync(spans);
-    liveRef.current = null;
     const box = boxRef.current;
-    if (box && drawn > 0) report(box, spans.length, anchorMs.current, performance.now() - started);
-    setDrawVersion((version) => version + 1);
+    if (box) box.dataset.highlights = 'painting';
+    // Nearest the reading position first; the rest in idle time (paint-in-chunks.ts).
+    return paintInChunks(
+      painter,
+      spans,
+      () => readingPositionOf(model, painter.box.ownerDocument),
+      () => {
+        liveRef.current = null;
+        setDrawVersion((version) => version + 1);
+      },
+      () => {
+        if (!box) return;
+        box.dataset.highlights = 'painted';
+        report(box, spans.length, anchorMs.current, performance.now() - started);
+        performance.mark?.('margins:highlights-painted', { detail: spans.length });
+      },
+    );
   }, [boxRef, model, highlights, placements, draft, activeId]);
 
   const firstMark = useCallback((id: string) => painterRef.current?.firstMark(id), []);

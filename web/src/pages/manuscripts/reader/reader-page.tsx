@@ -38,6 +38,7 @@ import { currentSectionId, TableOfContents } from './table-of-contents.tsx';
 import { blocksOf, useReadingPosition, useReadingProgress } from './use-reading-position.ts';
 import { StaffOpeningsNotice } from './staff-openings-notice.tsx';
 import { useLiveModerationFlag } from './use-live-moderation-flag.ts';
+import './reader-book.css';
 
 /**
  * The reading page (/manuscript/document/reader/:id): the text in a reading column, the

@@ -1,0 +1,202 @@
+// The reader at book length (issue 18): the ~150k-word test novel with 2,000 comments, opened by
+// its author, against a static anchor page with the same text and the same 2,000 highlight
+// marks and no script (the floor for this DOM), in Debian's Chromium, in the same run.
+//   npm run build -w web && npx tsx bench/reader.bench.ts [runs=3]
+// BENCH_PORT (3160) is the server's port; it gets its own DATA_DIR (removed at the end).
+// Prints, per row, Margins / anchor / ratio (medians of the runs). On a shared machine the
+// absolute numbers are noisy; the ratios within one run are what to compare.
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { percentile, round } from './realtime-support.ts';
+import { startReaderBook, type ReaderBookServer } from './reader-book.ts';
+
+const runs = Number(process.argv[2] ?? 3);
+const port = Number(process.env.BENCH_PORT ?? 3160);
+const COUNT = 2000;
+const SCROLL_FRAMES = 2000;
+const LAPTOP = { width: 1279, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** Installed before any script of the page: long tasks, LCP, and the first frame after parse. */
+const OBSERVERS = `
+  window.__bench = { longtasks: [], lcp: 0, parsedFrame: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__bench.longtasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__bench.lcp = entry.renderTime || entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  document.addEventListener('DOMContentLoaded', () =>
+    requestAnimationFrame(() => setTimeout(() => { window.__bench.parsedFrame = performance.now(); })));
+`;
+
+/** When every highlight is drawn: the app's mark, else (older builds) the box's count. */
+const PAINTED = (count: number) => `(() => {
+  const marks = performance.getEntriesByName('margins:highlights-painted');
+  if (marks.length > 0) return marks[marks.length - 1].startTime;
+  const box = document.querySelector('.reader-box');
+  return box && box.dataset.highlightCount === '${count}' ? performance.now() : 0;
+})()`;
+
+/** Scrolls top to bottom in SCROLL_FRAMES frames; resolves with the frame intervals. */
+const SCROLL = `new Promise((resolve) => {
+  const frames = [];
+  let last = 0;
+  let index = 0;
+  window.scrollTo(0, 0);
+  const tick = (time) => {
+    if (last) frames.push(time - last);
+    last = time;
+    index++;
+    const end = document.documentElement.scrollHeight - window.innerHeight;
+    window.scrollTo(0, Math.round((end * index) / ${SCROLL_FRAMES}));
+    if (index <= ${SCROLL_FRAMES}) requestAnimationFrame(tick);
+    else resolve(frames);
+  };
+  setTimeout(() => requestAnimationFrame(tick), 200);
+})`;
+
+interface Load {
+  lcp: number;
+  painted: number;
+  longestTask: number;
+  heapMb: number;
+}
+interface Scroll {
+  slowFrames: number;
+  p99: number;
+  frames: number;
+}
+
+async function newContext(
+  browser: Browser,
+  server: ReaderBookServer,
+  viewport: { width: number; height: number },
+) {
+  // The bench's own probes are strings evaluated in the page (the app's CSP forbids eval).
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, bypassCSP: true });
+  await context.addCookies([
+    { ...server.cookie, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' },
+  ]);
+  await context.addInitScript({ content: OBSERVERS });
+  // The cookie notice stays out of the way of every run alike.
+  await context.addInitScript({
+    content: "try { localStorage.setItem('cookie-accept', 'true'); } catch {}",
+  });
+  return context;
+}
+
+/** Loads a page until its highlights are drawn and it has settled; the load's numbers. */
+async function load(context: BrowserContext, url: string, anchor: boolean): Promise<[Page, Load]> {
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  const painted = anchor
+    ? Number(
+        await (
+          await page.waitForFunction('window.__bench.parsedFrame', undefined, { timeout: 120_000 })
+        ).jsonValue(),
+      )
+    : Number(
+        await (
+          await page.waitForFunction(PAINTED(COUNT), undefined, { polling: 50, timeout: 120_000 })
+        ).jsonValue(),
+      );
+  await page.waitForTimeout(1500);
+  const { lcp, longtasks } = (await page.evaluate('window.__bench')) as {
+    lcp: number;
+    longtasks: Array<[number, number]>;
+  };
+  const client = await context.newCDPSession(page);
+  await client.send('HeapProfiler.collectGarbage');
+  const heap = await client.send('Runtime.getHeapUsage');
+  await client.detach();
+  return [
+    page,
+    {
+      lcp,
+      painted,
+      longestTask: Math.max(0, ...longtasks.map(([, duration]) => duration)),
+      heapMb: heap.usedSize / 1024 / 1024,
+    },
+  ];
+}
+
+async function scroll(page: Page): Promise<Scroll> {
+  const frames = (await page.evaluate(SCROLL)) as number[];
+  return {
+    slowFrames: frames.filter((frame) => frame > 32).length,
+    p99: percentile(frames, 99),
+    frames: frames.length,
+  };
+}
+
+/** One run of one page: laptop load + scroll, then phone load + scroll. */
+async function measure(browser: Browser, server: ReaderBookServer, url: string, anchor: boolean) {
+  const laptop = await newContext(browser, server, LAPTOP);
+  const [page, loaded] = await load(laptop, url, anchor);
+  const laptopScroll = await scroll(page);
+  await laptop.close();
+  const phone = await newContext(browser, server, PHONE);
+  const [phonePage] = await load(phone, url, anchor);
+  const phoneScroll = await scroll(phonePage);
+  await phone.close();
+  return { ...loaded, laptopScroll, phoneScroll };
+}
+
+const median = (values: number[]): number => percentile(values, 50);
+
+const server = await startReaderBook(port, COUNT);
+console.log(
+  `book: ${server.words} words, ${server.highlights} highlights with a comment each, ` +
+    `opened by its author; ${runs} run(s), medians; Chromium at /usr/bin/chromium`,
+);
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'],
+});
+const readerUrl = `${server.baseUrl}/manuscript/document/reader/${server.manuscriptId}`;
+try {
+  // A first load warms the server and gives the anchor its HTML: the box with every mark.
+  const warm = await newContext(browser, server, LAPTOP);
+  const [warmPage] = await load(warm, readerUrl, false);
+  const boxHtml = (await warmPage.evaluate(
+    "document.querySelector('.reader-box').innerHTML",
+  )) as string;
+  server.setAnchorHtml(boxHtml.replace(/ data-hl="[^"]*"/g, ''));
+  await warm.close();
+
+  const margins: Awaited<ReturnType<typeof measure>>[] = [];
+  const anchors: Awaited<ReturnType<typeof measure>>[] = [];
+  for (let run = 0; run < runs; run++) {
+    margins.push(await measure(browser, server, readerUrl, false));
+    anchors.push(await measure(browser, server, `${server.baseUrl}/bench/anchor`, true));
+  }
+
+  const rows: Array<[string, (sample: (typeof margins)[number]) => number, string]> = [
+    ['text visible (LCP)', (sample) => sample.lcp, 'ms'],
+    ['all highlights painted', (sample) => sample.painted, 'ms'],
+    ['longest main-thread task while loading', (sample) => sample.longestTask, 'ms'],
+    [
+      `laptop ${LAPTOP.width}×${LAPTOP.height} scroll: frames over 32 ms (of ${SCROLL_FRAMES})`,
+      (sample) => sample.laptopScroll.slowFrames,
+      '',
+    ],
+    ['laptop scroll p99 frame', (sample) => sample.laptopScroll.p99, 'ms'],
+    ['JS heap after GC', (sample) => sample.heapMb, 'MB'],
+    [
+      `phone ${PHONE.width}×${PHONE.height} scroll: frames over 32 ms`,
+      (sample) => sample.phoneScroll.slowFrames,
+      '',
+    ],
+    ['phone scroll p99 frame', (sample) => sample.phoneScroll.p99, 'ms'],
+  ];
+  console.log('| | Margins | static anchor | ratio |\n|---|---|---|---|');
+  for (const [label, pick, unit] of rows) {
+    const ours = median(margins.map(pick));
+    const floor = median(anchors.map(pick));
+    const ratio = floor > 0 ? `${round(ours / floor, 2)}×` : '—';
+    console.log(`| ${label} | ${round(ours)} ${unit} | ${round(floor)} ${unit} | ${ratio} |`);
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,98 @@
+import type { DocumentModel } from './anchoring.ts';
+import type { HighlightPainter, PaintedSpan } from './painter.ts';
+
+/** Highlights drawn at once, before the first paint: the ones around the reading position. */
+export const FIRST_CHUNK = 60;
+/** Highlights drawn per step in idle time (each step walks the box's text nodes once). */
+const IDLE_CHUNK = 200;
+/** Another step runs in the same idle period only while this much of it is left. */
+const MIN_IDLE_MS = 16;
+
+type IdleDeadline = { timeRemaining: () => number };
+
+/**
+ * Runs `work` when the main thread is idle (requestIdleCallback, else a timeout); returns a
+ * cancel function.
+ */
+export function whenIdle(work: (deadline: IdleDeadline) => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(work, { timeout: 500 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const started = performance.now();
+  const timer = window.setTimeout(
+    () => work({ timeRemaining: () => Math.max(0, 50 - (performance.now() - started)) }),
+    16,
+  );
+  return () => window.clearTimeout(timer);
+}
+
+/**
+ * The document position of the text at the top of the window: a binary search over the
+ * model's blocks (a dozen layout reads, not one per block).
+ */
+export function readingPositionOf(model: DocumentModel, doc: Document): number {
+  const { blocks } = model;
+  let low = 0;
+  let high = blocks.length - 1;
+  let found = 0;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const element = doc.getElementById(blocks[middle]!.id);
+    if (!element) return 0;
+    if (element.getBoundingClientRect().bottom < 0) {
+      low = middle + 1;
+    } else {
+      found = blocks[middle]!.start;
+      high = middle - 1;
+    }
+  }
+  return found;
+}
+
+/** The spans nearest `at` first (what the reader sees now, then outward). */
+export function nearestFirst(spans: readonly PaintedSpan[], at: number): PaintedSpan[] {
+  const distance = (span: PaintedSpan) =>
+    span.end < at ? at - span.end : span.start > at ? span.start - at : 0;
+  return [...spans].sort((a, b) => distance(a) - distance(b));
+}
+
+/**
+ * Draws `wanted` in steps: what is drawn already (restyled), the draft, the active one and the
+ * FIRST_CHUNK nearest the reading position now; the rest in idle time, nearest first, so a long
+ * book's 2,000 highlights never block the reader. Calls `onStep` after each step and `onDone`
+ * once everything is drawn. Returns a cancel function (a newer sync takes over).
+ */
+export function paintInChunks(
+  painter: HighlightPainter,
+  wanted: readonly PaintedSpan[],
+  readingPosition: () => number,
+  onStep: () => void,
+  onDone: () => void,
+): () => void {
+  const drawn = new Set(painter.ids);
+  const shown: PaintedSpan[] = [];
+  let rest: PaintedSpan[] = [];
+  for (const span of wanted) {
+    if (drawn.has(span.id) || span.pending || span.active) shown.push(span);
+    else rest.push(span);
+  }
+  if (rest.length > FIRST_CHUNK) rest = nearestFirst(rest, readingPosition());
+  shown.push(...rest.splice(0, FIRST_CHUNK));
+  painter.sync(shown);
+  onStep();
+  if (rest.length === 0) {
+    onDone();
+    return () => undefined;
+  }
+  let cancel = whenIdle(function step(deadline) {
+    do {
+      shown.push(...rest.splice(0, IDLE_CHUNK));
+      painter.sync(shown);
+    } while (rest.length > 0 && deadline.timeRemaining() > MIN_IDLE_MS);
+    onStep();
+    if (rest.length === 0) onDone();
+    else cancel = whenIdle(step);
+  });
+  return () => cancel();
+}
