@@ -2,6 +2,7 @@
 // rows a live writer hands to the fan-out are read back here, by the payload's ids.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/index.ts';
+import { findCommentInThread } from '../modules/comments/thread-queries.ts';
 import { schema } from '../db/index.ts';
 import type {
   DomainEvent,
@@ -45,7 +46,7 @@ async function liveHighlight(db: Executor, selectionId: string) {
 /** A live comment with its author, for new_comment; null once it is deleted. */
 async function liveComment(
   db: Executor,
-  payload: EventPayload<'comment.created'>,
+  payload: Pick<EventPayload<'comment.created'>, 'manuscriptId' | 'commentId'>,
 ): Promise<EventRows['comment.created'] | null> {
   const { comments } = schema;
   const [manuscript, [comment]] = await Promise.all([
@@ -58,6 +59,20 @@ async function liveComment(
   if (!manuscript || !comment) return null;
   const author = await authorOf(db, comment.authorId);
   return author ? { manuscript, comment, author } : null;
+}
+
+/** A live reply with its writer and its thread's writer; null once it is deleted. */
+async function liveReply(
+  db: Executor,
+  payload: EventPayload<'reply.created'>,
+): Promise<EventRows['reply.created'] | null> {
+  const [manuscript, reply] = await Promise.all([
+    manuscriptOf(db, payload.manuscriptId),
+    findCommentInThread(db, payload.replyId),
+  ]);
+  if (!manuscript || !reply || reply.deletedAt) return null;
+  const author = await authorOf(db, reply.authorId);
+  return author ? { manuscript, reply, author } : null;
 }
 
 type Loader<Type extends EventType> = (
@@ -96,6 +111,45 @@ const LOADERS: { [Type in EventType]: Loader<Type> } = {
   'comment.ranked': async (db, payload) => {
     const manuscript = await manuscriptOf(db, payload.manuscriptId);
     return manuscript ? { manuscript } : null;
+  },
+  'manuscript.flagged': async (db, payload) => {
+    const manuscript = await manuscriptOf(db, payload.manuscriptId);
+    if (!manuscript) return null;
+    const [author] = await db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.id, manuscript.userId));
+    return author ? { manuscript, author } : null;
+  },
+  'comment.flagged': liveComment,
+  'user.suspended': none,
+  'user.unsuspended': none,
+  'reply.created': liveReply,
+  'reply.updated': liveReply,
+  'reply.deleted': async (db, payload) => {
+    const [manuscript, reply] = await Promise.all([
+      manuscriptOf(db, payload.manuscriptId),
+      findCommentInThread(db, payload.replyId),
+    ]);
+    return manuscript && reply ? { manuscript, reply } : null;
+  },
+  'reply.ranked': async (db, payload) => {
+    const [manuscript, reply] = await Promise.all([
+      manuscriptOf(db, payload.manuscriptId),
+      findCommentInThread(db, payload.replyId),
+    ]);
+    return manuscript && reply ? { manuscript, reply } : null;
+  },
+  'comment.resolved': async (db, payload) => {
+    const manuscript = await manuscriptOf(db, payload.manuscriptId);
+    return manuscript ? { manuscript } : null;
+  },
+  'reaction.changed': async (db, payload) => {
+    const [manuscript, target] = await Promise.all([
+      manuscriptOf(db, payload.manuscriptId),
+      findCommentInThread(db, payload.commentId),
+    ]);
+    return manuscript && target ? { manuscript, target } : null;
   },
 };
 
