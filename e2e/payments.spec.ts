@@ -63,6 +63,11 @@ test('choose the yearly tier, pay with 4242…, see it on the profile, cancel re
   // The state is the server's: a reload shows the same.
   await page.reload();
   await expect(page.locator('[data-subscription-panel]')).toContainText('Renews on');
+
+  // The member page shows a subscriber what their tier gives.
+  await page.goto('/membercontent');
+  await expect(page.locator('[data-member-tier="Writer"]')).toContainText('1,000,000 words');
+  await page.screenshot({ path: shot('member'), fullPage: true });
   await page.context().close();
 });
 
