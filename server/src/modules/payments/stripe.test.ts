@@ -14,6 +14,7 @@ import { planOffer, seedDemoProducts } from './test-helpers.ts';
 const WEBHOOK_SECRET = 'whsec_test_secret_for_margins';
 let test: TestApp;
 const stub = new StripeStub();
+let stripeProvider: StripeProvider;
 
 beforeAll(async () => {
   test = await createTestApp({
@@ -22,10 +23,8 @@ beforeAll(async () => {
   });
   await seedDemoProducts(test.ctx);
   const endpoint = await stub.start();
-  usePaymentsProvider(
-    test.ctx,
-    new StripeProvider(createStripeClient('sk_test_margins', { ...endpoint })),
-  );
+  stripeProvider = new StripeProvider(createStripeClient('sk_test_margins', { ...endpoint }));
+  usePaymentsProvider(test.ctx, stripeProvider);
 });
 afterAll(async () => {
   await test.close();
@@ -213,6 +212,25 @@ describe('POST /payments/webhook', () => {
     expect(tips).toMatchObject([
       { authorId: author.id, payerId: user.id, manuscriptId: manuscript.id, amount: 1200 },
     ]);
+  });
+
+  it('answers 503 (Stripe retries) and stores nothing when Stripe cannot be read', async () => {
+    const payload = stripeEvent('customer.subscription.updated', 'sub_missing', 'evt_retry');
+    const failing = new StripeProvider(
+      createStripeClient('sk_test_margins', { host: '127.0.0.1', port: 9, protocol: 'http' }),
+    );
+    usePaymentsProvider(test.ctx, failing);
+    try {
+      const response = await postWebhook(payload, sign(payload));
+      expect(response.statusCode).toBe(503);
+    } finally {
+      usePaymentsProvider(test.ctx, stripeProvider);
+    }
+    const events = await test.ctx.db
+      .select()
+      .from(schema.paymentEvents)
+      .where(eq(schema.paymentEvents.id, 'evt_retry'));
+    expect(events).toEqual([]);
   });
 
   it('an unknown event type is stored and ignored', async () => {
