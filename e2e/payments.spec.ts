@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '@margins/common';
 import { PAYMENT_MESSAGES } from '@margins/common/messages-payments';
@@ -62,6 +63,11 @@ test('choose the yearly tier, pay with 4242…, see it on the profile, cancel re
   // The state is the server's: a reload shows the same.
   await page.reload();
   await expect(page.locator('[data-subscription-panel]')).toContainText('Renews on');
+
+  // The member page shows a subscriber what their tier gives.
+  await page.goto('/membercontent');
+  await expect(page.locator('[data-member-tier="Writer"]')).toContainText('1,000,000 words');
+  await page.screenshot({ path: shot('member'), fullPage: true });
   await page.context().close();
 });
 
@@ -114,4 +120,39 @@ test('a reader tips an author from the reader; the author sees it on the dashboa
   await expect(tips).toContainText('Rafa Reader');
   await author.context().close();
   await reader.context().close();
+});
+
+test('the pricing, checkout and subscription pages pass axe in light and dark', async ({
+  browser,
+}) => {
+  const page = await newPerson(browser, 'Axel Audit');
+  const found: string[] = [];
+  const audit = async (label: string) => {
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((value) => window.localStorage.setItem('ms-theme-pref', value), theme);
+      await page.reload();
+      await page.locator('main').waitFor();
+      const result = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      for (const violation of result.violations) {
+        if (violation.impact === 'serious' || violation.impact === 'critical') {
+          found.push(
+            `${label} (${theme}): ${violation.id} ${violation.nodes[0]?.target.join(' ')}`,
+          );
+        }
+      }
+    }
+  };
+  await page.goto('/products/');
+  await expect(page.getByTestId('pricing-grid')).toBeVisible();
+  await audit('pricing');
+  await page.getByRole('button', { name: 'Choose Writer' }).click();
+  await expect(page.getByRole('form', { name: 'Card payment' })).toBeVisible();
+  await audit('checkout');
+  await page.goto('/profile/#subscription');
+  await expect(page.locator('[data-subscription-panel]')).toBeVisible();
+  await audit('subscription');
+  expect(found).toEqual([]);
+  await page.context().close();
 });

@@ -19,6 +19,8 @@ const demoPassword = () => randomBytes(9).toString('base64url');
  * report with their e-mails and one-time passwords, or null when there was data already.
  */
 export async function seedDemoData(ctx: AppContext): Promise<string | null> {
+  // The tiers also come to a database made before payments existed (only when it has none).
+  await seedDemoProducts(ctx);
   const [users] = await ctx.db.select({ total: count() }).from(schema.users);
   if ((users?.total ?? 0) > 0) return null;
 
@@ -57,7 +59,6 @@ export async function seedDemoData(ctx: AppContext): Promise<string | null> {
   await seedDemoAccess(ctx);
   await seedDemoComments(ctx);
   await seedDemoShelf(ctx);
-  await seedDemoProducts(ctx);
 
   const width = Math.max(...accounts.map(({ user }) => user.email.length));
   const lines = accounts.map(

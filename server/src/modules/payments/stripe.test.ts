@@ -3,8 +3,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@margins/common';
 import { schema } from '../../db/index.ts';
-import { loggedInClient } from '../../test/factories.ts';
+import { buildUser, loggedInClient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { buildManuscript } from '../manuscripts/test-helpers.ts';
 import { usePaymentsProvider } from './providers.ts';
 import { createStripeClient, StripeProvider } from './stripe-provider.ts';
 import { StripeStub } from './stripe-stub.ts';
@@ -13,6 +14,7 @@ import { planOffer, seedDemoProducts } from './test-helpers.ts';
 const WEBHOOK_SECRET = 'whsec_test_secret_for_margins';
 let test: TestApp;
 const stub = new StripeStub();
+let stripeProvider: StripeProvider;
 
 beforeAll(async () => {
   test = await createTestApp({
@@ -21,10 +23,8 @@ beforeAll(async () => {
   });
   await seedDemoProducts(test.ctx);
   const endpoint = await stub.start();
-  usePaymentsProvider(
-    test.ctx,
-    new StripeProvider(createStripeClient('sk_test_margins', { ...endpoint })),
-  );
+  stripeProvider = new StripeProvider(createStripeClient('sk_test_margins', { ...endpoint }));
+  usePaymentsProvider(test.ctx, stripeProvider);
 });
 afterAll(async () => {
   await test.close();
@@ -172,6 +172,65 @@ describe('POST /payments/webhook', () => {
       .from(schema.subscriptions)
       .where(eq(schema.subscriptions.providerSubscriptionId, subscriptionId));
     expect(rows).toHaveLength(1);
+  });
+
+  it('the same event delivered twice at once is handled once', async () => {
+    const { sessionId, subscriptionId } = await paidSession();
+    const payload = stripeEvent('checkout.session.completed', sessionId);
+    const answers = await Promise.all([
+      postWebhook(payload, sign(payload)),
+      postWebhook(payload, sign(payload)),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.json().outcome).sort()).toEqual(['duplicate', 'synced']);
+    expect(await subscriptionRow(subscriptionId)).not.toBeNull();
+  });
+
+  it('a paid tip session becomes one tip of the author it was for', async () => {
+    const author = await buildUser(test.ctx.db);
+    const manuscript = await buildManuscript(test.ctx.db, author, { visibility: 'public' });
+    const { client, user } = await loggedInClient(test);
+    const offer = (await client.get(`/payments/tip-offer?manuscript_id=${manuscript.id}`)).json();
+    const response = await client.post('/payments/checkout-session', {
+      tipAmount: '12',
+      ...offer.offer,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const sessionId = response.json().sessionUrl.split('/').pop() as string;
+    const form = stub.requests
+      .filter((request) => request.path === '/v1/checkout/sessions')
+      .at(-1)!.form;
+    expect(form.get('mode')).toBe('payment');
+    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('1200');
+    stub.completeSession(sessionId);
+    const payload = stripeEvent('checkout.session.completed', sessionId);
+    expect((await postWebhook(payload, sign(payload))).json().outcome).toBe('synced');
+    const tips = await test.ctx.db
+      .select()
+      .from(schema.tips)
+      .where(eq(schema.tips.providerSessionId, sessionId));
+    expect(tips).toMatchObject([
+      { authorId: author.id, payerId: user.id, manuscriptId: manuscript.id, amount: 1200 },
+    ]);
+  });
+
+  it('answers 503 (Stripe retries) and stores nothing when Stripe cannot be read', async () => {
+    const payload = stripeEvent('customer.subscription.updated', 'sub_missing', 'evt_retry');
+    const failing = new StripeProvider(
+      createStripeClient('sk_test_margins', { host: '127.0.0.1', port: 9, protocol: 'http' }),
+    );
+    usePaymentsProvider(test.ctx, failing);
+    try {
+      const response = await postWebhook(payload, sign(payload));
+      expect(response.statusCode).toBe(503);
+    } finally {
+      usePaymentsProvider(test.ctx, stripeProvider);
+    }
+    const events = await test.ctx.db
+      .select()
+      .from(schema.paymentEvents)
+      .where(eq(schema.paymentEvents.id, 'evt_retry'));
+    expect(events).toEqual([]);
   });
 
   it('an unknown event type is stored and ignored', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '@margins/common/messages-payments';
-import { badRequest } from '../../lib/http-errors.ts';
+import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import { paymentsProvider } from './providers.ts';
 import type { ProviderEvent } from './provider.ts';
 import { handleProviderEvent } from './sync.ts';
@@ -47,7 +47,11 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
         type: event.type,
         objectId: objectIdOf(event),
       };
-      const outcome = await handleProviderEvent(ctx, provider, verified);
+      const outcome = await handleProviderEvent(ctx, provider, verified).catch((error: unknown) => {
+        // Stripe retries an event until it gets a 2xx: a 503 asks for that, and nothing is stored.
+        request.log.error({ err: error, event: event.id }, 'payments: webhook sync failed');
+        throw new HttpError(503, PAYMENT_MESSAGES.webhookRetry);
+      });
       request.log.info({ event: event.id, type: event.type, outcome }, 'payments: webhook');
       return { received: true, outcome };
     },

@@ -99,7 +99,7 @@ export function PricingPage() {
                 key={value}
                 type="button"
                 aria-pressed={interval === value}
-                className={`rounded-full px-5 py-1.5 text-sm font-semibold ${interval === value ? 'bg-accent text-white' : 'text-muted'}`}
+                className={`rounded-full px-5 py-1.5 text-sm font-semibold ${interval === value ? 'bg-accent text-on-accent' : 'text-muted'}`}
                 onClick={() => setInterval(value)}
               >
                 {INTERVAL_LABELS[value]}
