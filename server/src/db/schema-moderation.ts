@@ -9,7 +9,9 @@ import { users } from './schema.ts';
  * row wins, so an admin's change survives a restart and reaches every process.
  */
 export const features = pgTable('features', {
-  name: text('name').primaryKey(),
+  /** The admin registry's integer key; `name` is what the code reads. */
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
   enabled: boolean('enabled').notNull(),
   /** The text shown on every page while the maintenance switch is on. */
   notice: text('notice'),

@@ -9,10 +9,12 @@ CREATE TABLE "events" (
 );
 --> statement-breakpoint
 CREATE TABLE "features" (
-	"name" text PRIMARY KEY NOT NULL,
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
 	"enabled" boolean NOT NULL,
 	"notice" text,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "features_name_unique" UNIQUE("name")
 );
 --> statement-breakpoint
 CREATE TABLE "staff_openings" (

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { StaffOpening } from '@margins/common';
-import { schema, type Executor } from '../../db/index.ts';
+import { schema, type Db } from '../../db/index.ts';
+import { recordAudit } from '../admin/audit.ts';
 import { findOpenReport } from './open-reports.ts';
 import {
   opensByReport,
@@ -19,7 +20,7 @@ const OPENINGS_SHOWN = 20;
  * the author is shown each opening. A reload within SAME_OPENING_MS is not a new one.
  */
 export async function recordStaffOpening(
-  db: Executor,
+  db: Db,
   viewer: PolicyUser,
   manuscript: PolicyManuscript & { id: number },
   access: ReaderAccess,
@@ -41,17 +42,25 @@ export async function recordStaffOpening(
     )
     .limit(1);
   if (recent) return false;
-  await db
-    .insert(schema.staffOpenings)
-    .values({ manuscriptId: manuscript.id, staffId: viewer.id, reportId });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(schema.staffOpenings)
+      .values({ manuscriptId: manuscript.id, staffId: viewer.id, reportId });
+    // Staff reading is a staff act like any write: it is in the audit log too.
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      actorRole: viewer.role === 'admin' ? 'admin' : 'moderator',
+      section: 'manuscript-opening',
+      action: 'open',
+      entityIds: [manuscript.id],
+      after: { reportId },
+    });
+  });
   return true;
 }
 
 /** The staff openings of a manuscript as its author sees them (no staff names: the role acts). */
-export async function listStaffOpenings(
-  db: Executor,
-  manuscriptId: number,
-): Promise<StaffOpening[]> {
+export async function listStaffOpenings(db: Db, manuscriptId: number): Promise<StaffOpening[]> {
   const rows = await db
     .select({ openedAt: schema.staffOpenings.openedAt })
     .from(schema.staffOpenings)

@@ -18,6 +18,7 @@ const SECTIONS = [
   'report-reason',
   'moderation-report',
   'audit-log',
+  'feature',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const VIEWS = [
@@ -47,6 +48,7 @@ const HAS: Record<Section, View[]> = {
   'report-reason': ALL.filter((view) => view !== 'models'),
   'moderation-report': ALL.filter((view) => view !== 'create'),
   'audit-log': ['list', 'details', 'export', 'lookup'],
+  feature: ['list', 'details', 'update', 'export', 'lookup', 'field'],
 };
 /** What a moderator may use (admin-contract.md). */
 const MODERATOR: Record<Section, View[]> = {
@@ -59,6 +61,7 @@ const MODERATOR: Record<Section, View[]> = {
   'report-reason': ALL,
   'moderation-report': ALL,
   'audit-log': [],
+  feature: [],
 };
 
 function expected(
@@ -84,6 +87,7 @@ const BULK_ACTION: Record<Section, { admin: string; moderator: string }> = {
   'report-reason': { admin: 'delete', moderator: 'delete' },
   'moderation-report': { admin: 'dismiss', moderator: 'dismiss' },
   'audit-log': { admin: 'delete', moderator: 'delete' },
+  feature: { admin: 'delete', moderator: 'delete' },
 };
 const INLINE_FIELD: Record<Section, { name: string; value: unknown }> = {
   bookmark: { name: 'progress_percent', value: 50 },
@@ -95,6 +99,7 @@ const INLINE_FIELD: Record<Section, { name: string; value: unknown }> = {
   'report-reason': { name: 'position', value: 3 },
   'moderation-report': { name: 'status', value: 'resolved' },
   'audit-log': { name: 'action', value: 'x' },
+  feature: { name: 'notice', value: 'Back soon.' },
 };
 
 let test: TestApp;

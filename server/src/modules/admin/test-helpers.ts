@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { schema, type Executor } from '../../db/index.ts';
 import type { UserRow } from '../../context.ts';
 import { buildUser, loggedInClient } from '../../test/factories.ts';
@@ -102,6 +102,14 @@ export function sectionFactories(db: Executor): Record<string, () => Promise<num
       return row!.id;
     },
     'report-reason': async () => (await buildReportReason(db)).id,
+    // The switches are seeded at start: the maintenance one (its notice is harmless to edit).
+    feature: async () => {
+      const [row] = await db
+        .select({ id: schema.features.id })
+        .from(schema.features)
+        .where(eq(schema.features.name, 'maintenance'));
+      return row!.id;
+    },
     'moderation-report': async () => {
       const [row] = await db
         .insert(schema.reports)

@@ -206,7 +206,8 @@ export async function login(
   }
   await loginPerAccount.clear(accountKey);
   // Said only after the right password: it tells nobody else that the account exists.
-  if (user.suspendedAt) throw forbidden(MODERATION_MESSAGES.accountSuspended(user.suspensionReason));
+  if (user.suspendedAt)
+    throw forbidden(MODERATION_MESSAGES.accountSuspended(user.suspensionReason));
   return user;
 }
 

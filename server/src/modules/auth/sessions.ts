@@ -18,7 +18,8 @@ export async function startSession(
   user: UserRow,
 ): Promise<void> {
   // Every way in (password, log-in link, e-mail confirmation) ends here.
-  if (user.suspendedAt) throw forbidden(MODERATION_MESSAGES.accountSuspended(user.suspensionReason));
+  if (user.suspendedAt)
+    throw forbidden(MODERATION_MESSAGES.accountSuspended(user.suspensionReason));
   if (request.sessionId) await endSession(ctx, request, reply);
   const token = randomToken();
   const id = hashToken(token);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MODERATION_MESSAGES } from '@margins/common';
 import type { AppContext } from '../../context.ts';
 import { schema, type Tx } from '../../db/index.ts';
@@ -7,17 +7,19 @@ import { assertModerator, type ModerationActor } from './policy.ts';
 import { parseReason } from './reason.ts';
 
 type ReportModel = 'manuscript' | 'comment';
+type Actor = { id: number; role: string };
 
 /**
- * Closes the open reports on one element: a moderator decided (flag or clear), so it leaves
- * the queue, and the staff reading rule stops letting staff open it.
+ * Closes the open reports on these elements: a moderator decided (flag or clear), so they leave
+ * the queue, and the staff reading rule stops letting staff open them.
  */
 export async function resolveOpenReports(
   tx: Tx,
   actor: ModerationActor,
   model: ReportModel,
-  elementId: number,
+  elementIds: number[],
 ): Promise<number> {
+  if (elementIds.length === 0) return 0;
   const closed = await tx
     .update(schema.reports)
     .set({
@@ -29,7 +31,7 @@ export async function resolveOpenReports(
     .where(
       and(
         eq(schema.reports.modelName, model),
-        eq(schema.reports.reportElementId, elementId),
+        inArray(schema.reports.reportElementId, elementIds),
         eq(schema.reports.status, 'open'),
       ),
     )
@@ -37,26 +39,33 @@ export async function resolveOpenReports(
   return closed.length;
 }
 
-/** Sets or clears a manuscript's flag; readers see SPEC's notice, the author gets a mail. */
-async function setManuscriptFlag(
+/**
+ * Sets (reason) or clears (null) the flag of these manuscripts in the caller's transaction
+ * (opened with ctx.events.transaction): readers get SPEC's notice live, authors a mail, and
+ * their open reports close. Returns how many changed.
+ */
+export async function setManuscriptFlags(
   ctx: AppContext,
-  actorInput: { id: number; role: string },
-  manuscriptId: number,
+  tx: Tx,
+  actorInput: Actor,
+  ids: number[],
   reason: string | null,
-): Promise<void> {
+): Promise<number> {
   const actor = assertModerator(actorInput);
-  await ctx.events.transaction(async (tx) => {
-    const [manuscript] = await tx
-      .update(schema.manuscripts)
-      .set({
-        moderationFlag: reason !== null,
-        moderationReason: reason,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(schema.manuscripts.id, manuscriptId))
-      .returning();
-    if (!manuscript) throw notFound(MODERATION_MESSAGES.notFound('manuscript'));
-    await resolveOpenReports(tx, actor, 'manuscript', manuscriptId);
+  if (ids.length === 0) return 0;
+  const changed = await tx
+    .update(schema.manuscripts)
+    .set({ moderationFlag: reason !== null, moderationReason: reason, updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(schema.manuscripts.id, ids),
+        // Clearing changes only what is flagged (no "cleared" mail for a clean manuscript).
+        reason === null ? eq(schema.manuscripts.moderationFlag, true) : undefined,
+      ),
+    )
+    .returning();
+  await resolveOpenReports(tx, actor, 'manuscript', ids);
+  for (const manuscript of changed) {
     const [author] = await tx
       .select()
       .from(schema.users)
@@ -64,47 +73,37 @@ async function setManuscriptFlag(
     await ctx.events.emit(tx, {
       type: 'manuscript.flagged',
       actorId: actor.id,
-      payload: { manuscriptId, flagged: reason !== null, reason },
+      payload: { manuscriptId: manuscript.id, flagged: reason !== null, reason },
       rows: { manuscript, author: author! },
     });
-  });
+  }
+  return changed.length;
 }
 
-/** Flags a manuscript with a reason (SPEC: "This manuscript was flagged by our moderators…"). */
-export async function flagManuscript(
+/** The same for comments: the text goes behind a reveal with the reason, live in the room. */
+export async function setCommentFlags(
   ctx: AppContext,
-  actor: { id: number; role: string },
-  manuscriptId: number,
-  reason: unknown,
-): Promise<void> {
-  return setManuscriptFlag(ctx, actor, manuscriptId, parseReason(reason));
-}
-
-/** Clears a manuscript's flag. */
-export async function clearManuscriptFlag(
-  ctx: AppContext,
-  actor: { id: number; role: string },
-  manuscriptId: number,
-): Promise<void> {
-  return setManuscriptFlag(ctx, actor, manuscriptId, null);
-}
-
-async function setCommentFlag(
-  ctx: AppContext,
-  actorInput: { id: number; role: string },
-  commentId: number,
+  tx: Tx,
+  actorInput: Actor,
+  ids: number[],
   reason: string | null,
-): Promise<void> {
+): Promise<number> {
   const actor = assertModerator(actorInput);
-  await ctx.events.transaction(async (tx) => {
-    // changed_at moves: a reader catching up (?since=) gets the flag too.
-    const [comment] = await tx
-      .update(schema.comments)
-      .set({ moderationFlag: reason !== null, moderationReason: reason, changedAt: sql`now()` })
-      .where(eq(schema.comments.id, commentId))
-      .returning();
-    if (!comment || comment.deletedAt) throw notFound(MODERATION_MESSAGES.notFound('comment'));
-    await resolveOpenReports(tx, actor, 'comment', commentId);
+  if (ids.length === 0) return 0;
+  // changed_at moves: a reader catching up (?since=) gets the flag too.
+  const changed = await tx
+    .update(schema.comments)
+    .set({ moderationFlag: reason !== null, moderationReason: reason, changedAt: sql`now()` })
+    .where(
+      and(
+        inArray(schema.comments.id, ids),
+        sql`${schema.comments.deletedAt} is null`,
+        reason === null ? eq(schema.comments.moderationFlag, true) : undefined,
+      ),
+    )
+    .returning();
+  await resolveOpenReports(tx, actor, 'comment', ids);
+  for (const comment of changed) {
     const [manuscript] = await tx
       .select()
       .from(schema.manuscripts)
@@ -121,27 +120,76 @@ async function setCommentFlag(
     await ctx.events.emit(tx, {
       type: 'comment.flagged',
       actorId: actor.id,
-      payload: { manuscriptId: comment.manuscriptId, commentId, flagged: reason !== null },
+      payload: {
+        manuscriptId: comment.manuscriptId,
+        commentId: comment.id,
+        flagged: reason !== null,
+      },
       rows: { manuscript: manuscript!, comment, author: author! },
     });
+  }
+  return changed.length;
+}
+
+/** 404 unless the element exists (a clear of a clean one is fine: nothing to do). */
+async function assertExists(tx: Tx, model: ReportModel, id: number): Promise<void> {
+  const table = model === 'manuscript' ? schema.manuscripts : schema.comments;
+  const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
+  if (!row) throw notFound(MODERATION_MESSAGES.notFound(model));
+}
+
+/** Flags a manuscript with a reason (SPEC: "This manuscript was flagged by our moderators…"). */
+export async function flagManuscript(
+  ctx: AppContext,
+  actor: Actor,
+  manuscriptId: number,
+  reason: unknown,
+): Promise<void> {
+  assertModerator(actor);
+  const text = parseReason(reason);
+  await ctx.events.transaction(async (tx) => {
+    await assertExists(tx, 'manuscript', manuscriptId);
+    await setManuscriptFlags(ctx, tx, actor, [manuscriptId], text);
   });
 }
 
-/** Flags a comment: its text goes behind a reveal with the reason, live in the room. */
+/** Clears a manuscript's flag. */
+export async function clearManuscriptFlag(
+  ctx: AppContext,
+  actor: Actor,
+  manuscriptId: number,
+): Promise<void> {
+  assertModerator(actor);
+  await ctx.events.transaction(async (tx) => {
+    await assertExists(tx, 'manuscript', manuscriptId);
+    await setManuscriptFlags(ctx, tx, actor, [manuscriptId], null);
+  });
+}
+
+/** Flags a comment: its text goes behind a reveal with the reason. */
 export async function flagComment(
   ctx: AppContext,
-  actor: { id: number; role: string },
+  actor: Actor,
   commentId: number,
   reason: unknown,
 ): Promise<void> {
-  return setCommentFlag(ctx, actor, commentId, parseReason(reason));
+  assertModerator(actor);
+  const text = parseReason(reason);
+  await ctx.events.transaction(async (tx) => {
+    await assertExists(tx, 'comment', commentId);
+    await setCommentFlags(ctx, tx, actor, [commentId], text);
+  });
 }
 
 /** Clears a comment's flag. */
 export async function clearCommentFlag(
   ctx: AppContext,
-  actor: { id: number; role: string },
+  actor: Actor,
   commentId: number,
 ): Promise<void> {
-  return setCommentFlag(ctx, actor, commentId, null);
+  assertModerator(actor);
+  await ctx.events.transaction(async (tx) => {
+    await assertExists(tx, 'comment', commentId);
+    await setCommentFlags(ctx, tx, actor, [commentId], null);
+  });
 }

@@ -1,5 +1,17 @@
 // The moderation services (issue 14): the admin router's moderation actions call these.
-export { clearCommentFlag, clearManuscriptFlag, flagComment, flagManuscript } from './flags.ts';
-export { liftSuspension, suspendUser } from './suspension.ts';
-export { dismissReports, reportQueue } from './reports.ts';
+export {
+  clearCommentFlag,
+  clearManuscriptFlag,
+  flagComment,
+  flagManuscript,
+  setCommentFlags,
+  setManuscriptFlags,
+} from './flags.ts';
+export { liftSuspension, liftSuspensions, suspendUser, suspendUsers } from './suspension.ts';
+export {
+  dismissOpenReports,
+  dismissReports,
+  flagReportedElements,
+  reportQueue,
+} from './reports.ts';
 export type { ModerationActor } from './policy.ts';

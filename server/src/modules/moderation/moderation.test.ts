@@ -361,6 +361,13 @@ describe('the staff reading rule', () => {
       .from(schema.staffOpenings)
       .where(eq(schema.staffOpenings.manuscriptId, id));
     expect(row).toMatchObject({ staffId: staff.user.id, reportId: report.id });
+    const audited = await test.ctx.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.section, 'manuscript-opening'));
+    expect(audited.filter((entry) => entry.entityIds.includes(id))).toMatchObject([
+      { actorId: staff.user.id, actorRole: 'moderator', action: 'open' },
+    ]);
     // Readers never see the list.
     expect((await readerJson(scene.reader.client, id)).staff_openings).toEqual([]);
 

@@ -7,22 +7,71 @@ import {
   type ReportQueueResponse,
 } from '@margins/common';
 import type { AppContext } from '../../context.ts';
-import { schema } from '../../db/index.ts';
+import { schema, type Tx } from '../../db/index.ts';
+import { setCommentFlags, setManuscriptFlags } from './flags.ts';
 import { escapeLike } from '../../lib/list-query.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { assertModerator } from './policy.ts';
 
-/**
- * Dismisses reports (nothing to act on): they leave the queue, and the staff reading rule no
- * longer lets staff open what they were about. Returns how many changed; 404-like 400 when
- * none of the ids exist.
- */
-export async function dismissReports(
-  ctx: AppContext,
+/** Dismisses open reports in the caller's transaction; returns how many changed. */
+export async function dismissOpenReports(
+  tx: Tx,
   actorInput: { id: number; role: string },
   reportIds: number[],
 ): Promise<number> {
   const actor = assertModerator(actorInput);
+  if (reportIds.length === 0) return 0;
+  const changed = await tx
+    .update(schema.reports)
+    .set({
+      status: 'dismissed',
+      resolvedAt: sql`now()`,
+      resolvedById: actor.id,
+      updatedAt: sql`now()`,
+    })
+    .where(and(inArray(schema.reports.id, reportIds), eq(schema.reports.status, 'open')))
+    .returning({ id: schema.reports.id });
+  return changed.length;
+}
+
+/**
+ * Flags what these reports are about (manuscripts and comments) with one reason, in the
+ * caller's transaction; every open report on those elements is resolved. Returns how many
+ * elements were flagged.
+ */
+export async function flagReportedElements(
+  ctx: AppContext,
+  tx: Tx,
+  actor: { id: number; role: string },
+  reportIds: number[],
+  reason: string,
+): Promise<number> {
+  assertModerator(actor);
+  if (reportIds.length === 0) return 0;
+  const rows = await tx
+    .select({ model: schema.reports.modelName, elementId: schema.reports.reportElementId })
+    .from(schema.reports)
+    .where(inArray(schema.reports.id, reportIds));
+  const of = (model: string) => [
+    ...new Set(rows.filter((row) => row.model === model).map((row) => row.elementId)),
+  ];
+  return (
+    (await setManuscriptFlags(ctx, tx, actor, of('manuscript'), reason)) +
+    (await setCommentFlags(ctx, tx, actor, of('comment'), reason))
+  );
+}
+
+/**
+ * Dismisses reports (nothing to act on): they leave the queue, and the staff reading rule no
+ * longer lets staff open what they were about. Returns how many changed; 400 when none of the
+ * ids exist.
+ */
+export async function dismissReports(
+  ctx: AppContext,
+  actor: { id: number; role: string },
+  reportIds: number[],
+): Promise<number> {
+  assertModerator(actor);
   if (reportIds.length === 0) return 0;
   return ctx.events.transaction(async (tx) => {
     const existing = await tx
@@ -30,17 +79,7 @@ export async function dismissReports(
       .from(schema.reports)
       .where(inArray(schema.reports.id, reportIds));
     if (existing.length === 0) throw badRequest({ ids: [MODERATION_MESSAGES.noSuchReports] });
-    const changed = await tx
-      .update(schema.reports)
-      .set({
-        status: 'dismissed',
-        resolvedAt: sql`now()`,
-        resolvedById: actor.id,
-        updatedAt: sql`now()`,
-      })
-      .where(and(inArray(schema.reports.id, reportIds), eq(schema.reports.status, 'open')))
-      .returning({ id: schema.reports.id });
-    return changed.length;
+    return dismissOpenReports(tx, actor, reportIds);
   });
 }
 

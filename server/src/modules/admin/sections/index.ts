@@ -2,6 +2,7 @@ import type { SectionDeclaration } from '../types.ts';
 import { auditLogSection } from './audit-log.ts';
 import { bookmarkSection } from './bookmark.ts';
 import { commentSection } from './comment.ts';
+import { featureSection } from './feature.ts';
 import { genreSection } from './genre.ts';
 import { inviteCodeSection } from './invite-code.ts';
 import { manuscriptSection } from './manuscript.ts';
@@ -19,5 +20,6 @@ export const SECTIONS: SectionDeclaration[] = [
   bookmarkSection,
   genreSection,
   inviteCodeSection,
+  featureSection,
   auditLogSection,
 ];

@@ -1,123 +1,45 @@
-// The moderation bulk actions of the admin sections. Each handler does the smallest database
-// change that the action means, in the request's transaction (the router writes the audit row).
-// The moderation module (server/src/modules/moderation/) owns these rules: at merge, each
-// handler below is pointed at its service there (flagManuscript, suspendUser, …), which also
-// emits the domain events (live rooms, e-mails) that these minimal versions do not.
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { schema, type Tx } from '../../../db/index.ts';
+// The moderation bulk actions of the admin sections: each calls its service in the moderation
+// module (server/src/modules/moderation/), in the request's transaction (the router writes the
+// audit row), so the domain events follow: live rooms, the author's mail, closed sockets.
+import type { AppContext } from '../../../context.ts';
+import type { Tx } from '../../../db/index.ts';
+import {
+  dismissOpenReports,
+  flagReportedElements,
+  liftSuspensions,
+  setCommentFlags,
+  setManuscriptFlags,
+  suspendUsers,
+} from '../../moderation/index.ts';
+import { parseReason } from '../../moderation/reason.ts';
 import type { AdminActor, BulkActionDeclaration } from '../types.ts';
 
 const STAFF_ACTIONS = ['admin', 'moderator'] as const;
 
-async function flagManuscripts(tx: Tx, ids: number[], reason: string): Promise<number> {
-  const rows = await tx
-    .update(schema.manuscripts)
-    .set({ moderationFlag: true, moderationReason: reason, updatedAt: sql`now()` })
-    .where(inArray(schema.manuscripts.id, ids))
-    .returning({ id: schema.manuscripts.id });
-  return rows.length;
-}
+type Handler = BulkActionDeclaration['handler'];
+/** A reason the action needs (checked and trimmed as the services store it). */
+const reasonOf = (input: { reason?: string | undefined }) => parseReason(input.reason);
 
-async function clearManuscriptFlags(tx: Tx, ids: number[]): Promise<number> {
-  const rows = await tx
-    .update(schema.manuscripts)
-    .set({ moderationFlag: false, moderationReason: null, updatedAt: sql`now()` })
-    .where(and(inArray(schema.manuscripts.id, ids), eq(schema.manuscripts.moderationFlag, true)))
-    .returning({ id: schema.manuscripts.id });
-  return rows.length;
-}
-
-async function flagComments(tx: Tx, ids: number[], reason: string): Promise<number> {
-  const rows = await tx
-    .update(schema.comments)
-    .set({ moderationFlag: true, moderationReason: reason, changedAt: sql`now()` })
-    .where(inArray(schema.comments.id, ids))
-    .returning({ id: schema.comments.id });
-  return rows.length;
-}
-
-async function clearCommentFlags(tx: Tx, ids: number[]): Promise<number> {
-  const rows = await tx
-    .update(schema.comments)
-    .set({ moderationFlag: false, moderationReason: null, changedAt: sql`now()` })
-    .where(and(inArray(schema.comments.id, ids), eq(schema.comments.moderationFlag, true)))
-    .returning({ id: schema.comments.id });
-  return rows.length;
-}
-
-/**
- * Until the moderation module's suspension (a suspended_at column, refused log-ins) is merged,
- * suspending ends the accounts' sessions. Staff accounts are never suspended from here.
- */
-async function suspendUsers(tx: Tx, ids: number[]): Promise<number> {
-  const members = await tx
-    .select({ id: schema.users.id })
-    .from(schema.users)
-    .where(and(inArray(schema.users.id, ids), eq(schema.users.role, 'user')));
-  if (members.length === 0) return 0;
-  await tx.delete(schema.sessions).where(
-    inArray(
-      schema.sessions.userId,
-      members.map((member) => member.id),
-    ),
-  );
-  return members.length;
-}
-
-/** Lifting needs the moderation module's suspension state: nothing to undo before it lands. */
-async function liftSuspensions(_tx: Tx, _ids: number[]): Promise<number> {
-  return 0;
-}
-
-/** Closes open reports without action. */
-async function dismissReports(tx: Tx, ids: number[], actor: AdminActor): Promise<number> {
-  const rows = await tx
-    .update(schema.reports)
-    .set({
-      status: 'dismissed',
-      resolvedAt: sql`now()`,
-      resolvedById: actor.id,
-      updatedAt: sql`now()`,
-    })
-    .where(and(inArray(schema.reports.id, ids), eq(schema.reports.status, 'open')))
-    .returning({ id: schema.reports.id });
-  return rows.length;
-}
-
-/** Flags what the reports are about, with the reason, and resolves every open report on it. */
-async function flagReportedElements(
+const flagManuscripts: Handler = (ctx, tx, ids, input, actor) =>
+  setManuscriptFlags(ctx, tx, actor, ids, reasonOf(input));
+const clearManuscriptFlags: Handler = (ctx, tx, ids, _input, actor) =>
+  setManuscriptFlags(ctx, tx, actor, ids, null);
+const flagComments: Handler = (ctx, tx, ids, input, actor) =>
+  setCommentFlags(ctx, tx, actor, ids, reasonOf(input));
+const clearCommentFlags: Handler = (ctx, tx, ids, _input, actor) =>
+  setCommentFlags(ctx, tx, actor, ids, null);
+/** Staff accounts are skipped (an admin changes their role first); the reason is optional. */
+const suspend: Handler = (ctx, tx, ids, input, actor) =>
+  suspendUsers(ctx, tx, actor, ids, input.reason ? reasonOf(input) : null);
+const lift: Handler = (ctx, tx, ids, _input, actor) => liftSuspensions(ctx, tx, actor, ids);
+const flagReported = (
+  ctx: AppContext,
   tx: Tx,
   ids: number[],
-  reason: string,
+  input: { reason?: string | undefined },
   actor: AdminActor,
-): Promise<number> {
-  const reports = await tx
-    .select({ model: schema.reports.modelName, elementId: schema.reports.reportElementId })
-    .from(schema.reports)
-    .where(inArray(schema.reports.id, ids));
-  const byModel = (model: string) =>
-    reports.filter((report) => report.model === model).map((report) => report.elementId);
-  const manuscripts = byModel('manuscript');
-  const comments = byModel('comment');
-  if (manuscripts.length) await flagManuscripts(tx, manuscripts, reason);
-  if (comments.length) await flagComments(tx, comments, reason);
-  const resolved = await tx
-    .update(schema.reports)
-    .set({
-      status: 'resolved',
-      resolvedAt: sql`now()`,
-      resolvedById: actor.id,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(schema.reports.status, 'open'),
-        sql`(${schema.reports.modelName}, ${schema.reports.reportElementId}) in (select ${schema.reports.modelName}, ${schema.reports.reportElementId} from ${schema.reports} where ${inArray(schema.reports.id, ids)})`,
-      ),
-    )
-    .returning({ id: schema.reports.id });
-  return resolved.length;
-}
+) => flagReportedElements(ctx, tx, actor, ids, reasonOf(input));
+const dismiss: Handler = (_ctx, tx, ids, _input, actor) => dismissOpenReports(tx, actor, ids);
 
 const flagConfirm = 'Flag the chosen items? Readers will see the reason you give.';
 
@@ -128,14 +50,14 @@ export const moderationManuscriptActions: BulkActionDeclaration[] = [
     confirm: flagConfirm,
     roles: STAFF_ACTIONS,
     needsReason: true,
-    handler: (_ctx, tx, ids, input) => flagManuscripts(tx, ids, input.reason!),
+    handler: flagManuscripts,
   },
   {
     name: 'clear-flag',
     label: 'Clear flag',
     confirm: null,
     roles: STAFF_ACTIONS,
-    handler: (_ctx, tx, ids) => clearManuscriptFlags(tx, ids),
+    handler: clearManuscriptFlags,
   },
 ];
 
@@ -146,14 +68,14 @@ export const moderationCommentActions: BulkActionDeclaration[] = [
     confirm: flagConfirm,
     roles: STAFF_ACTIONS,
     needsReason: true,
-    handler: (_ctx, tx, ids, input) => flagComments(tx, ids, input.reason!),
+    handler: flagComments,
   },
   {
     name: 'clear-flag',
     label: 'Clear flag',
     confirm: null,
     roles: STAFF_ACTIONS,
-    handler: (_ctx, tx, ids) => clearCommentFlags(tx, ids),
+    handler: clearCommentFlags,
   },
 ];
 
@@ -163,14 +85,14 @@ export const moderationUserActions: BulkActionDeclaration[] = [
     label: 'Suspend',
     confirm: 'Suspend the chosen accounts? They are logged out at once.',
     roles: STAFF_ACTIONS,
-    handler: (_ctx, tx, ids) => suspendUsers(tx, ids),
+    handler: suspend,
   },
   {
     name: 'lift-suspension',
     label: 'Lift suspension',
     confirm: null,
     roles: STAFF_ACTIONS,
-    handler: (_ctx, tx, ids) => liftSuspensions(tx, ids),
+    handler: lift,
   },
 ];
 
@@ -181,13 +103,13 @@ export const moderationReportActions: BulkActionDeclaration[] = [
     confirm: flagConfirm,
     roles: STAFF_ACTIONS,
     needsReason: true,
-    handler: (_ctx, tx, ids, input, actor) => flagReportedElements(tx, ids, input.reason!, actor),
+    handler: flagReported,
   },
   {
     name: 'dismiss',
     label: 'Dismiss',
     confirm: 'Dismiss the chosen reports without action?',
     roles: STAFF_ACTIONS,
-    handler: (_ctx, tx, ids, _input, actor) => dismissReports(tx, ids, actor),
+    handler: dismiss,
   },
 ];

@@ -128,6 +128,21 @@ export const userSection: SectionDeclaration = {
       create: true,
       edit: true,
     },
+    // Set and cleared by the suspend and lift-suspension actions (modules/moderation) only.
+    {
+      name: 'suspended_at',
+      label: 'Suspended',
+      type: 'date',
+      source: users.suspendedAt,
+      list: true,
+      sortable: true,
+    },
+    {
+      name: 'suspension_reason',
+      label: 'Suspension reason',
+      type: 'text',
+      source: users.suspensionReason,
+    },
     {
       name: 'manuscripts',
       label: 'Manuscripts',
