@@ -57,7 +57,14 @@ export function ThreadsProvider({
   const key = threads.threadsKey(manuscriptId);
   const query = useQuery({
     queryKey: key,
-    queryFn: () => threads.fetchThreads(manuscriptId),
+    // Only the two lists are kept, so an older server's answer (no threads) reads as empty.
+    queryFn: async (): Promise<ThreadsResponse> => {
+      const answer: Partial<ThreadsResponse> = await threads.fetchThreads(manuscriptId);
+      return {
+        replies: Array.isArray(answer.replies) ? answer.replies : [],
+        reactions: Array.isArray(answer.reactions) ? answer.reactions : [],
+      };
+    },
     enabled,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
