@@ -85,7 +85,7 @@ test('a reader replies live, the author resolves and exports the feedback as Wor
     expect(first.url()).toContain('resolved=show');
     const shown = first.locator('[data-margin-layer] [data-comment-id]').filter({ hasText: note });
     await expect(shown.locator('[data-resolved]')).toBeVisible();
-    await first.screenshot({ path: test.info().outputPath('threads-reader.png') });
+    await shown.screenshot({ path: test.info().outputPath('threads-card.png') });
   });
 
   await test.step('the author exports the feedback as Word and downloads it', async () => {
