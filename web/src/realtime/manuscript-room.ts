@@ -124,6 +124,21 @@ export class ManuscriptRoom {
     else socket.connect();
   }
 
+  /**
+   * Listens to one more of the room's server events (the thread events of issue 16), only for
+   * this room; returns the way to stop.
+   */
+  listen<E extends keyof ServerToClientEvents>(
+    event: E,
+    listener: (payload: Parameters<ServerToClientEvents[E]>[0]) => void,
+  ): () => void {
+    const handler = (payload: { room?: string }) => {
+      if (payload.room === this.room) listener(payload as Parameters<ServerToClientEvents[E]>[0]);
+    };
+    (this.socket.on as (event: string, listener: unknown) => void)(event, handler);
+    return () => (this.socket.off as (event: string, listener: unknown) => void)(event, handler);
+  }
+
   /** Leaves the room and closes the socket. */
   stop(): void {
     if (this.socket.connected) this.socket.emit('leave', { room: this.room });

@@ -11,7 +11,6 @@ import {
   type ParagraphChild,
 } from 'docx';
 import { THREAD_MESSAGES } from '@margins/common';
-import { documentText } from '../comments/document-text.ts';
 import type { ExportNote, ExportThread, FeedbackData } from './feedback-data.ts';
 import { headingLevels } from './headings.ts';
 
@@ -106,7 +105,7 @@ function bodyParagraphs(
   ends: Mark[],
   onProgress: (share: number) => void,
 ): Paragraph[] {
-  const doc = documentText(data.html);
+  const doc = { text: data.text, blocks: data.blocks };
   const levels = headingLevels(data.html);
   const headingStarts = new Map<number, number>();
   for (const block of doc.blocks) {

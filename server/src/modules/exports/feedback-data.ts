@@ -43,6 +43,12 @@ export interface FeedbackData {
   author: string;
   /** The current draft's HTML ('' when there is none). */
   html: string;
+  /**
+   * Its document text and blocks (the parse the comments module caches per draft), so that the
+   * worker does not parse the book again.
+   */
+  text: string;
+  blocks: Array<{ id: string; start: number; end: number }>;
   toc: Array<{ id: string; level: number; text: string }>;
   /** In document order, orphans last. */
   threads: ExportThread[];
@@ -162,7 +168,15 @@ export async function loadFeedbackData(db: Executor, manuscriptId: number): Prom
     });
   }
   threads.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
-  return { title: manuscript.title, author: manuscript.author, html, toc, threads };
+  return {
+    title: manuscript.title,
+    author: manuscript.author,
+    html,
+    text: doc?.text ?? '',
+    blocks: doc?.blocks ?? [],
+    toc,
+    threads,
+  };
 }
 
 /** The chapter (the text of the nearest top-level heading before a position). */

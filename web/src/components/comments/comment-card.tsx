@@ -3,6 +3,7 @@ import { MESSAGES, type Comment } from '@margins/common';
 import { linkify } from '../../lib/linkify.tsx';
 import { CommentAuthorName } from './comment-author.tsx';
 import { CommentEditor } from './comment-editor.tsx';
+import { CommentExtras } from './comment-extras.tsx';
 import { CommentTime } from './comment-time.tsx';
 import { useComments } from './comments-context.tsx';
 
@@ -189,6 +190,7 @@ export function CommentCard({ comment }: { comment: Comment }) {
           </span>
         </footer>
       )}
+      {editing ? null : <CommentExtras comment={comment} />}
     </article>
   );
 }

@@ -31,6 +31,8 @@ import { useCommentData } from './use-comment-data.ts';
 import { useCommentEditor, type Editor } from './use-comment-editor.ts';
 import { useHighlightLayer } from './use-highlight-layer.ts';
 import { buildThreads, drawnHighlights, type Thread } from './threads.ts';
+import { ThreadsProvider } from './threads-context.tsx';
+import { chapterHeadings, chapterOf, filterThreads, useMarginFilters } from './margin-filter.ts';
 import { useMediaQuery, WIDE_QUERY } from './use-media-query.ts';
 
 export interface ReportTarget {
@@ -49,7 +51,10 @@ export interface CommentsApi {
   currentUserId: number | null;
   isOwner: boolean;
   loginUrl: string;
+  /** The threads the margin filters let through (issue 16). */
   threads: Thread[];
+  /** Every thread, unfiltered (the filter bar lists their readers). */
+  allThreads: Thread[];
   orphans: Thread[];
   commentCount: number;
   loading: boolean;
@@ -172,6 +177,27 @@ export function CommentsProvider({
 
   const commentCount = data?.comments.length ?? 0;
 
+  // Issue 16: the margin's filters (in the URL) and the live resolution of a thread.
+  const [filters] = useMarginFilters();
+  const filtered = useMemo(() => {
+    const headings = filters.chapter ? chapterHeadings(boxRef.current) : [];
+    const chapter = (thread: Thread) => chapterOf(boxRef.current, headings, thread.id);
+    return {
+      threads: filterThreads(threads, filters, currentUserId, chapter),
+      orphans: filterThreads(orphans, filters, currentUserId, () => null),
+    };
+  }, [threads, orphans, filters, currentUserId, boxRef]);
+  const handleResolved = useCallback(
+    (commentId: number, resolvedAt: string | null) =>
+      update((current) => ({
+        ...current,
+        comments: current.comments.map((comment) =>
+          comment.id === commentId ? { ...comment, resolved_at: resolvedAt } : comment,
+        ),
+      })),
+    [update],
+  );
+
   const openDrawer = useCallback((threadId: string | null = null) => {
     setDrawer({ open: true, threadId });
   }, []);
@@ -244,8 +270,9 @@ export function CommentsProvider({
     currentUserId,
     isOwner,
     loginUrl: `/auth/login?next=${encodeURIComponent(`/manuscript/document/reader/${manuscriptId}`)}`,
-    threads,
-    orphans,
+    threads: filtered.threads,
+    allThreads: threads,
+    orphans: filtered.orphans,
     commentCount,
     loading,
     status,
@@ -269,7 +296,15 @@ export function CommentsProvider({
 
   return (
     <CommentsContext.Provider value={api}>
-      {children}
+      <ThreadsProvider
+        manuscriptId={manuscriptId}
+        room={room}
+        enabled={enabled}
+        onError={flash}
+        onResolved={handleResolved}
+      >
+        {children}
+      </ThreadsProvider>
       {enabled ? <SelectionCommenter /> : null}
       {reportTarget ? (
         <ReportDialog target={reportTarget} onClose={() => setReportTarget(null)} />

@@ -4,6 +4,8 @@ import type { ConnectionStatus } from '../../realtime/manuscript-room.ts';
 import { MiniAvatar } from './comment-author.tsx';
 import { useOptionalComments } from './comments-context.tsx';
 import { ShareDialog } from './share-dialog.tsx';
+import { ExportMenu } from './export-menu.tsx';
+import { MarginFiltersBar } from './margin-filters.tsx';
 
 /** Faces shown before "+N". */
 const MAX_FACES = 5;
@@ -128,7 +130,11 @@ export function ReaderToolbar({ title, readerUrl }: { title: string; readerUrl: 
             Report
           </button>
         ) : null}
+        {isOwner ? <ExportMenu manuscriptId={manuscriptId} /> : null}
       </span>
+      <div className="basis-full">
+        <MarginFiltersBar />
+      </div>
       {sharing ? (
         <ShareDialog
           url={new URL(readerUrl, window.location.origin).toString()}
