@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import { CreateButton, Datagrid, FilterButton, List, SearchInput, TopToolbar } from 'react-admin';
 import { fieldsFor, useAdminSetup, useSection } from './admin-meta.ts';
 import { BulkActionButton } from './bulk-action-button.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { fieldDisplay } from './field-display.tsx';
 import { filterInput } from './field-input.tsx';
+import { useRowCheckboxLabels } from './row-checkbox-labels.ts';
 
 /**
  * The list of any section, built from its meta: search (`q`) when it has searchable
@@ -13,6 +15,8 @@ import { filterInput } from './field-input.tsx';
 export function SectionList() {
   const section = useSection();
   const { sections } = useAdminSetup();
+  const table = useRef<HTMLDivElement>(null);
+  useRowCheckboxLabels(table);
   const filters = [
     ...(fieldsFor(section, 'search').length > 0
       ? [<SearchInput key="q" source="q" alwaysOn />]
@@ -44,7 +48,7 @@ export function SectionList() {
         </TopToolbar>
       }
     >
-      <div className="admin-table-scroll">
+      <div className="admin-table-scroll" ref={table}>
         <Datagrid rowClick="show" bulkActionButtons={bulkActions}>
           {fieldsFor(section, 'list').map((field) =>
             fieldDisplay(field, sections, 'list', section),
