@@ -34,27 +34,30 @@ export function SectionList() {
       false
     );
   return (
-    <List
-      title={section.label}
-      sort={{ field: section.defaultSort, order: section.defaultOrder === 'asc' ? 'ASC' : 'DESC' }}
-      filters={filters.length > 0 ? filters : undefined}
-      exporter={false}
-      perPage={25}
-      actions={
-        <TopToolbar>
-          {filters.length > 1 ? <FilterButton /> : null}
-          {section.canCreate ? <CreateButton /> : null}
-          <ExportButtons types={section.exports} />
-        </TopToolbar>
-      }
-    >
-      <div className="admin-table-scroll" ref={table}>
+    <div ref={table}>
+      <List
+        title={section.label}
+        sort={{
+          field: section.defaultSort,
+          order: section.defaultOrder === 'asc' ? 'ASC' : 'DESC',
+        }}
+        filters={filters.length > 0 ? filters : undefined}
+        exporter={false}
+        perPage={25}
+        actions={
+          <TopToolbar>
+            {filters.length > 1 ? <FilterButton /> : null}
+            {section.canCreate ? <CreateButton /> : null}
+            <ExportButtons types={section.exports} />
+          </TopToolbar>
+        }
+      >
         <Datagrid rowClick="show" bulkActionButtons={bulkActions}>
           {fieldsFor(section, 'list').map((field) =>
             fieldDisplay(field, sections, 'list', section),
           )}
         </Datagrid>
-      </div>
-    </List>
+      </List>
+    </div>
   );
 }
