@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { CreateButton, Datagrid, FilterButton, List, SearchInput, TopToolbar } from 'react-admin';
 import { fieldsFor, useAdminSetup, useSection } from './admin-meta.ts';
 import { BulkActionButton } from './bulk-action-button.tsx';
@@ -7,6 +8,9 @@ import { fieldDisplay } from './field-display.tsx';
 import { filterInput } from './field-input.tsx';
 import { useRowCheckboxLabels } from './row-checkbox-labels.ts';
 
+/** The one section with a models lookup (admin contract). */
+const MODELS_SECTION = 'moderation-report';
+
 /**
  * The list of any section, built from its meta: search (`q`) when it has searchable
  * fields, one filter per filterable field, sortable columns, paging, its bulk actions on
@@ -14,14 +18,22 @@ import { useRowCheckboxLabels } from './row-checkbox-labels.ts';
  */
 export function SectionList() {
   const section = useSection();
-  const { sections } = useAdminSetup();
+  const { sections, dataProvider } = useAdminSetup();
+  // The moderation queue names what can be reported (the models lookup): its kind filter.
+  const models = useQuery({
+    queryKey: ['admin-models'],
+    queryFn: () => dataProvider.models(),
+    enabled: section.name === MODELS_SECTION,
+    staleTime: Infinity,
+  });
+  const modelLabels = new Map(models.data?.map((model) => [model.name, model.label]));
   const table = useRef<HTMLDivElement>(null);
   useRowCheckboxLabels(table);
   const filters = [
     ...(fieldsFor(section, 'search').length > 0
       ? [<SearchInput key="q" source="q" alwaysOn />]
       : []),
-    ...fieldsFor(section, 'filter').map(filterInput),
+    ...fieldsFor(section, 'filter').map((field) => filterInput(field, modelLabels)),
   ];
   const bulkActions =
     section.bulkActions.length > 0 ? (
