@@ -26,6 +26,7 @@ import { dashboardMetrics } from './dashboard.ts';
 import { exportFileName, exportStream, EXPORT_CONTENT_TYPES } from './export.ts';
 import { listItems, parseAdminListQuery } from './list.ts';
 import { lookupOptions, lookupTarget } from './lookup.ts';
+import { allowAdminPageStyles } from './page-styles.ts';
 import { adminActorOf, canSeeSection, canUseView, sectionHasView } from './policy.ts';
 import { sectionNamed, sectionsFor } from './registry.ts';
 import * as admin from './service.ts';
@@ -78,7 +79,7 @@ export async function adminRoutes(root: FastifyInstance): Promise<void> {
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/admin/api/')) return reply.callNotFound();
-    return renderPage(request, reply, 'admin');
+    return renderPage(request, reply, 'admin', { styleNonce: allowAdminPageStyles(reply) });
   };
   app.get('/admin', { schema: { hide: true } }, page);
   app.get('/admin/*', { schema: { hide: true } }, page);

@@ -82,8 +82,14 @@ export function fieldInput(field: FieldMeta): ReactElement {
   }
 }
 
-/** The input of one field in a list's filter bar (no validation; empty means no filter). */
-export function filterInput(field: FieldMeta): ReactElement {
+/**
+ * The input of one field in a list's filter bar (no validation; empty means no filter).
+ * `choiceLabels` names an enum's values where the server has names for them.
+ */
+export function filterInput(
+  field: FieldMeta,
+  choiceLabels: ReadonlyMap<string, string> = new Map(),
+): ReactElement {
   const common = { source: field.name, label: field.label };
   switch (field.type) {
     case 'boolean':
@@ -97,7 +103,10 @@ export function filterInput(field: FieldMeta): ReactElement {
         <SelectInput
           key={field.name}
           {...common}
-          choices={(field.choices ?? []).map((choice) => ({ id: choice, name: choice }))}
+          choices={(field.choices ?? []).map((choice) => ({
+            id: choice,
+            name: choiceLabels.get(choice) ?? choice,
+          }))}
         />
       );
     case 'reference':
