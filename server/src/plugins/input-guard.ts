@@ -13,7 +13,8 @@ const NESTED_TOO_DEEP = 'This value is nested too deeply.';
  * nested body cannot overflow the stack.
  */
 export function controlCharacterErrors(input: unknown, options: { multiLine: boolean }) {
-  const errors: FieldErrors = {};
+  // No prototype: a field named "constructor" or "toString" must not find Object's own.
+  const errors: FieldErrors = Object.create(null) as FieldErrors;
   const add = (field: string, message: string) => {
     const messages = (errors[field] ??= []);
     if (!messages.includes(message)) messages.push(message);

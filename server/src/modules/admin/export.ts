@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { once } from 'node:events';
-import { and, gt, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, Column, gt, is, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { ADMIN_EXPORT_BATCH, type AdminExportType, type AdminRole } from '@margins/common';
@@ -40,12 +40,15 @@ function after(
   ascending: boolean,
 ) {
   const key = cursor.key === null ? null : sql`cast(${cursor.key} as ${sql.raw(type)})`;
+  // Written as a range on the sort key (>= / <=) and a tie-break, so an index on it is used.
+  const nullable = !(is(sort, Column) && sort.notNull);
   if (ascending) {
     if (key === null) return and(isNull(sort), gt(id, cursor.id));
-    return or(sql`${sort} > ${key}`, and(sql`${sort} = ${key}`, gt(id, cursor.id)), isNull(sort));
+    const rest = and(sql`${sort} >= ${key}`, or(sql`${sort} > ${key}`, gt(id, cursor.id)));
+    return nullable ? or(rest, isNull(sort)) : rest;
   }
   if (key === null) return or(isNotNull(sort), and(isNull(sort), lt(id, cursor.id)));
-  return or(sql`${sort} < ${key}`, and(sql`${sort} = ${key}`, lt(id, cursor.id)));
+  return and(sql`${sort} <= ${key}`, or(sql`${sort} < ${key}`, lt(id, cursor.id)));
 }
 
 /**

@@ -37,7 +37,7 @@ export async function itemDetails(
 
 /** Keys of a body that the schema does not know: each a field error, never silently dropped. */
 function unknownKeys(body: Record<string, unknown>, known: Record<string, unknown>): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = Object.create(null) as FieldErrors;
   for (const key of Object.keys(body)) {
     if (!Object.hasOwn(known, key)) errors[key] = [ADMIN_MESSAGES.notWritableField];
   }

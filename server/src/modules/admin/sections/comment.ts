@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { schema } from '../../../db/index.ts';
 import type { SectionDeclaration } from '../types.ts';
+import { qualified } from './fields.ts';
 import { moderationCommentActions } from './moderation-actions.ts';
 
 const comments = schema.comments;
@@ -13,13 +14,13 @@ const reports = schema.reports;
  * or its manuscript is open. Staff do not read private writing at will (issue 14 item 3).
  */
 const visibleBody = sql<string | null>`case when exists (
-    select 1 from ${manuscripts} where ${manuscripts.id} = ${comments.manuscriptId}
-      and (${manuscripts.privateComments} or ${manuscripts.visibility} in ('private', 'restricted'))
+    select 1 from ${manuscripts} where ${qualified(manuscripts.id)} = ${qualified(comments.manuscriptId)}
+      and (${qualified(manuscripts.privateComments)} or ${qualified(manuscripts.visibility)} in ('private', 'restricted'))
   ) and not exists (
-    select 1 from ${reports} where ${reports.status} = 'open' and (
-      (${reports.modelName} = 'comment' and ${reports.reportElementId} = ${comments.id})
-      or (${reports.modelName} = 'manuscript' and ${reports.reportElementId} = ${comments.manuscriptId}))
-  ) then null else ${comments.body} end`;
+    select 1 from ${reports} where ${qualified(reports.status)} = 'open' and (
+      (${qualified(reports.modelName)} = 'comment' and ${qualified(reports.reportElementId)} = ${qualified(comments.id)})
+      or (${qualified(reports.modelName)} = 'manuscript' and ${qualified(reports.reportElementId)} = ${qualified(comments.manuscriptId)}))
+  ) then null else ${qualified(comments.body)} end`;
 
 /** Margin comments: find, flag and clear flags, delete (a tombstone, as the writer's delete). */
 export const commentSection: SectionDeclaration = {
@@ -105,11 +106,29 @@ export const commentSection: SectionDeclaration = {
       filterable: true,
     },
   ],
-  remove: async ({ tx }, id) => {
-    await tx
+  // A tombstone, and the same event as the writer's own delete: live rooms drop it.
+  remove: async ({ ctx, tx, actor }, id) => {
+    const [gone] = await tx
       .update(comments)
       .set({ deletedAt: sql`now()`, changedAt: sql`now()` })
-      .where(and(eq(comments.id, id), isNull(comments.deletedAt)));
+      .where(and(eq(comments.id, id), isNull(comments.deletedAt)))
+      .returning();
+    if (!gone) return;
+    const [manuscript] = await tx
+      .select()
+      .from(manuscripts)
+      .where(eq(manuscripts.id, gone.manuscriptId));
+    await ctx.events.emit(tx, {
+      type: 'comment.deleted',
+      actorId: actor.id,
+      payload: {
+        manuscriptId: gone.manuscriptId,
+        commentId: gone.id,
+        selectionId: gone.selectionId,
+        highlightRemoved: false,
+      },
+      rows: { manuscript: manuscript! },
+    });
   },
   bulkActions: moderationCommentActions,
   moderatorViews: ['list', 'details', 'lookup', 'bulk'],

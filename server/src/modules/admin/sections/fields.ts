@@ -1,4 +1,6 @@
 // Field schemas the section declarations share.
+import { getTableName, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { controlCharacterProblem, HANDLE_PATTERN } from '@margins/common';
 
@@ -46,3 +48,11 @@ export const referenceId = z.coerce
   .int('Choose an item.')
   .positive('Choose an item.')
   .max(2_147_483_647, 'Choose an item.');
+
+/**
+ * A column as `"table"."column"`, for correlated subqueries: drizzle writes the columns of a
+ * one-table select without their table, and a bare "id" inside a subquery would mean the
+ * subquery's own id, not the outer row's.
+ */
+export const qualified = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;

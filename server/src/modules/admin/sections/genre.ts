@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { schema } from '../../../db/index.ts';
 import type { SectionDeclaration } from '../types.ts';
-import { referenceId, requiredLine } from './fields.ts';
+import { qualified, referenceId, requiredLine } from './fields.ts';
 
 const genres = schema.genres;
 
@@ -43,7 +43,7 @@ export const genreSection: SectionDeclaration = {
       name: 'category',
       label: 'Category',
       type: 'text',
-      source: sql<string>`(select ${schema.genreCategories.name} from ${schema.genreCategories} where ${schema.genreCategories.id} = ${genres.categoryId})`,
+      source: sql<string>`(select ${qualified(schema.genreCategories.name)} from ${schema.genreCategories} where ${qualified(schema.genreCategories.id)} = ${qualified(genres.categoryId)})`,
       list: true,
       sortable: true,
       searchable: true,
@@ -52,7 +52,7 @@ export const genreSection: SectionDeclaration = {
       name: 'manuscripts',
       label: 'Manuscripts',
       type: 'number',
-      source: sql<number>`(select count(*)::int from ${schema.manuscriptGenres} where ${schema.manuscriptGenres.genreId} = ${genres.id})`,
+      source: sql<number>`(select count(*)::int from ${schema.manuscriptGenres} where ${qualified(schema.manuscriptGenres.genreId)} = ${qualified(genres.id)})`,
       list: true,
       sortable: true,
     },
@@ -60,7 +60,7 @@ export const genreSection: SectionDeclaration = {
       name: 'interested',
       label: 'Interested users',
       type: 'number',
-      source: sql<number>`(select count(*)::int from ${schema.userGenres} where ${schema.userGenres.genreId} = ${genres.id})`,
+      source: sql<number>`(select count(*)::int from ${schema.userGenres} where ${qualified(schema.userGenres.genreId)} = ${qualified(genres.id)})`,
       list: true,
       sortable: true,
     },
@@ -72,7 +72,7 @@ export const genreSection: SectionDeclaration = {
     const [category] = await tx
       .select({ id: schema.genreCategories.id })
       .from(schema.genreCategories)
-      .where(sql`${schema.genreCategories.id} = ${input.category_id}`);
+      .where(sql`${qualified(schema.genreCategories.id)} = ${input.category_id}`);
     return category ? undefined : { category_id: ['Choose an existing category.'] };
   },
 };

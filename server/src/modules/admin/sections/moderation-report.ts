@@ -3,15 +3,24 @@ import { z } from 'zod';
 import { REPORT_MODELS } from '@margins/common';
 import { schema } from '../../../db/index.ts';
 import { ADMIN_VIEWS, type SectionDeclaration } from '../types.ts';
+import { qualified } from './fields.ts';
 import { moderationReportActions } from './moderation-actions.ts';
 
 const reports = schema.reports;
 const STATUSES = ['open', 'resolved', 'dismissed'] as const;
 
-/** What was reported, in a line: the comment's text or the manuscript's title. */
-const element = sql<string | null>`case ${reports.modelName}
-    when 'comment' then (select ${schema.comments.body} from ${schema.comments} where ${schema.comments.id} = ${reports.reportElementId})
-    when 'manuscript' then (select ${schema.manuscripts.title} from ${schema.manuscripts} where ${schema.manuscripts.id} = ${reports.reportElementId})
+/**
+ * What was reported, in a line: the manuscript's title, or the comment's text — for a private
+ * comment (or one on a private or restricted manuscript) only while the report is open: staff
+ * read private writing only to work a report (issue 14 item 3).
+ */
+const element = sql<string | null>`case ${qualified(reports.modelName)}
+    when 'comment' then (select case when ${qualified(reports.status)} = 'open' or not (
+        ${qualified(schema.manuscripts.privateComments)} or ${qualified(schema.manuscripts.visibility)} in ('private', 'restricted')
+      ) then ${qualified(schema.comments.body)} end
+      from ${schema.comments} join ${schema.manuscripts} on ${qualified(schema.manuscripts.id)} = ${qualified(schema.comments.manuscriptId)}
+      where ${qualified(schema.comments.id)} = ${qualified(reports.reportElementId)})
+    when 'manuscript' then (select ${qualified(schema.manuscripts.title)} from ${schema.manuscripts} where ${qualified(schema.manuscripts.id)} = ${qualified(reports.reportElementId)})
   end`;
 
 /** Reports from readers: the moderation queue's rows, their actions, and what can be reported. */

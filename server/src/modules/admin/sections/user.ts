@@ -6,7 +6,7 @@ import { schema } from '../../../db/index.ts';
 import { badRequest } from '../../../lib/http-errors.ts';
 import { hashPassword } from '../../auth/service.ts';
 import type { SectionDeclaration, WriteContext } from '../types.ts';
-import { email, handle, optionalLine, optionalText, requiredLine } from './fields.ts';
+import { email, handle, optionalLine, optionalText, qualified, requiredLine } from './fields.ts';
 import { moderationUserActions } from './moderation-actions.ts';
 
 const users = schema.users;
@@ -147,7 +147,7 @@ export const userSection: SectionDeclaration = {
       name: 'manuscripts',
       label: 'Manuscripts',
       type: 'number',
-      source: sql<number>`(select count(*)::int from ${schema.manuscripts} where ${schema.manuscripts.userId} = ${users.id})`,
+      source: sql<number>`(select count(*)::int from ${schema.manuscripts} where ${qualified(schema.manuscripts.userId)} = ${qualified(users.id)})`,
       list: true,
       sortable: true,
     },
