@@ -191,3 +191,5 @@ export const REMINDER_DAYS_MAX = 90;
 export const REMINDER_CRON = '0 9 * * *';
 /** Hand nudges: one per reader and manuscript a day, and this many an author a day. */
 export const NUDGES_PER_AUTHOR_PER_DAY = 20;
+/** A block on screen for less than this (scrolled past) is not reported, so not counted as seen. */
+export const READING_MIN_DWELL_MS = 1_000;
