@@ -106,6 +106,10 @@ export const PAGES: Record<string, ComponentType> = {
     () => import('./discover/discover-page.tsx'),
     (m) => m.DiscoverPage,
   ),
+  unsubscribe: page(
+    () => import('./info/unsubscribe.tsx'),
+    (m) => m.UnsubscribePage,
+  ),
   'not-found': NotFoundPage,
 };
 
