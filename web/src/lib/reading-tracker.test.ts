@@ -56,4 +56,12 @@ describe('ReadingTracker', () => {
     expect(tracker.takeFinished()).toEqual([{ id: 'b', ms: 2_000 }]);
     expect(tracker.takeFinished()).toEqual([]);
   });
+
+  it('decides "scrolled past" by the time on screen, not the shared time', () => {
+    const time = clock();
+    const tracker = new ReadingTracker(time.now);
+    for (const id of ['a', 'b', 'c', 'd']) tracker.setBlockVisible(id, true);
+    time.advance(2_000);
+    expect(tracker.takeAll().map((block) => block.ms)).toEqual([500, 500, 500, 500]);
+  });
 });

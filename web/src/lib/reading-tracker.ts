@@ -14,11 +14,14 @@ export interface BlockTime {
  *
  * A block is reported once it has left the screen (its whole stay in one report; the server
  * counts a block's time only the first time it is seen), or when the page is hidden; a block
- * on screen for less than READING_MIN_DWELL_MS was scrolled past and is not reported.
+ * on screen (while reading) for less than READING_MIN_DWELL_MS was scrolled past and is not
+ * reported.
  */
 export class ReadingTracker {
   private readonly onScreen = new Set<string>();
   private readonly pending = new Map<string, number>();
+  /** Active time each block has been on screen (not shared): what decides "scrolled past". */
+  private readonly stayed = new Map<string, number>();
   private pageVisible = true;
   private lastActivity: number;
   private lastTick: number;
@@ -68,7 +71,9 @@ export class ReadingTracker {
     for (const [id, ms] of this.pending) {
       if (!which(id)) continue;
       this.pending.delete(id);
-      if (ms >= READING_MIN_DWELL_MS) taken.push({ id, ms: Math.round(ms) });
+      const stayed = this.stayed.get(id) ?? 0;
+      this.stayed.delete(id);
+      if (stayed >= READING_MIN_DWELL_MS) taken.push({ id, ms: Math.round(ms) });
     }
     return taken;
   }
@@ -83,6 +88,9 @@ export class ReadingTracker {
     const counted = activeUntil - from;
     if (counted <= 0) return;
     const share = counted / this.onScreen.size;
-    for (const id of this.onScreen) this.pending.set(id, (this.pending.get(id) ?? 0) + share);
+    for (const id of this.onScreen) {
+      this.pending.set(id, (this.pending.get(id) ?? 0) + share);
+      this.stayed.set(id, (this.stayed.get(id) ?? 0) + counted);
+    }
   }
 }

@@ -44,14 +44,14 @@ function useChart(config: () => ChartConfiguration, dependencies: unknown[]) {
   return canvasRef;
 }
 
-function axes(yTitle: string) {
+function axes(yTitle: string, wholeNumbers: boolean) {
   const ink = themeColour('--muted', '#6b6b6b');
   const grid = themeColour('--line', '#e5e5e5');
   return {
     x: { ticks: { color: ink, autoSkip: true, maxRotation: 0 }, grid: { display: false } },
     y: {
       beginAtZero: true,
-      ticks: { color: ink, precision: 0 },
+      ticks: wholeNumbers ? { color: ink, precision: 0 } : { color: ink },
       grid: { color: grid },
       title: { display: true, text: yTitle, color: ink },
     },
@@ -85,7 +85,7 @@ export function DropOffChart({ labels, values, summary, testId }: ChartProps) {
           },
         ],
       },
-      options: { maintainAspectRatio: false, animation: false, scales: axes('Readers') },
+      options: { maintainAspectRatio: false, animation: false, scales: axes('Readers', true) },
     }),
     [labels.join('\u0000'), values.join(',')],
   );
@@ -118,7 +118,7 @@ export function ChapterBars({
           },
         ],
       },
-      options: { maintainAspectRatio: false, animation: false, scales: axes(yTitle) },
+      options: { maintainAspectRatio: false, animation: false, scales: axes(yTitle, false) },
     }),
     [labels.join('\u0000'), values.join(','), yTitle],
   );
