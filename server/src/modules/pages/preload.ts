@@ -29,6 +29,7 @@ export const PAGE_SOURCES: Readonly<Record<string, string>> = {
   share: 'src/pages/access/share-landing.tsx',
   'm-survey-answers': 'src/pages/access/survey-answers-page.tsx',
   discover: 'src/pages/discover/discover-page.tsx',
+  unsubscribe: 'src/pages/info/unsubscribe.tsx',
 };
 
 interface ManifestChunk {
