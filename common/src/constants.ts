@@ -250,3 +250,5 @@ export const REACTION_NAMES = Object.keys(REACTIONS) as ReactionName[];
 export const REPLY_MAIL_INTERVAL_MINUTES = 60;
 /** Feedback exports: a finished file is kept this long, then removed. */
 export const EXPORT_KEEP_HOURS = 24;
+/** A block on screen for less than this (scrolled past) is not reported, so not counted as seen. */
+export const READING_MIN_DWELL_MS = 1_000;

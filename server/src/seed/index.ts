@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/auth/service.ts';
 import { seedDemoAccess } from './access.ts';
 import { seedDemoComments } from './comments.ts';
 import { GENRE_CATALOGUE } from './genres.ts';
+import { seedDemoInsights } from './insights.ts';
 import { seedDemoManuscripts } from './manuscripts.ts';
 import { seedDemoProducts } from './products.ts';
 import { seedDemoShelf } from './shelf.ts';
@@ -59,6 +60,7 @@ export async function seedDemoData(ctx: AppContext): Promise<string | null> {
   await seedDemoAccess(ctx);
   await seedDemoComments(ctx);
   await seedDemoShelf(ctx);
+  await seedDemoInsights(ctx);
 
   const width = Math.max(...accounts.map(({ user }) => user.email.length));
   const lines = accounts.map(

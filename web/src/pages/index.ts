@@ -123,6 +123,10 @@ export const PAGES: Record<string, ComponentType> = {
     () => import('./payments/thanks-page.tsx'),
     (m) => m.ThanksPage,
   ),
+  unsubscribe: page(
+    () => import('./info/unsubscribe.tsx'),
+    (m) => m.UnsubscribePage,
+  ),
   'not-found': NotFoundPage,
 };
 

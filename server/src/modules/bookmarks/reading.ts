@@ -135,7 +135,23 @@ export async function completeReading(
 ): Promise<{ finished: string }> {
   const { bookmark } = await readFor(ctx, user, manuscriptId);
   const now = new Date();
-  await upsertState(ctx.db, bookmark, { finishedAt: now, lastActiveAt: now });
+  await ctx.db
+    .insert(readingStates)
+    .values({
+      bookmarkId: bookmark.id,
+      userId: user.id,
+      manuscriptId,
+      finishedAt: now,
+      lastActiveAt: now,
+    })
+    .onConflictDoUpdate({
+      target: readingStates.bookmarkId,
+      // The first finish is the one that counts; reaching the end again changes nothing.
+      set: {
+        finishedAt: sql`coalesce(${readingStates.finishedAt}, excluded.finished_at)`,
+        lastActiveAt: now,
+      },
+    });
   const [state] = await ctx.db
     .select({ finishedAt: readingStates.finishedAt })
     .from(readingStates)

@@ -30,6 +30,7 @@ export const PAGE_SOURCES: Readonly<Record<string, string>> = {
   'm-survey-answers': 'src/pages/access/survey-answers-page.tsx',
   discover: 'src/pages/discover/discover-page.tsx',
   admin: 'src/pages/admin/admin-page.tsx',
+  unsubscribe: 'src/pages/info/unsubscribe.tsx',
 };
 
 interface ManifestChunk {

@@ -26,6 +26,8 @@ import { useFlash, useToast } from '../feedback/feedback.tsx';
 import { FeedbackDialog } from '../surveys/feedback-dialog.tsx';
 import { SurveyEditor } from '../surveys/survey-editor.tsx';
 import { BookmarkControl } from './bookmark-control.tsx';
+import { StopReadingButton } from '../insights/stop-reading.tsx';
+import { useReadingRecorder } from '../insights/use-reading-recorder.ts';
 import { SharePanel } from './share-panel.tsx';
 
 /** The access part of the reader's page data (issue 5): the gate, surveys, read, invites. */
@@ -212,6 +214,7 @@ function AccessTools({
   const feedbackSurvey = access?.feedback_survey ?? null;
 
   useProgressReport(manuscript.id, reader && textShown && bookmark !== null, blockIndex, progress);
+  useReadingRecorder(manuscript.id, reader && textShown && bookmark !== null);
 
   const atEnd = textShown && progress >= END_OF_TEXT;
   const offerFeedback =
@@ -273,6 +276,12 @@ function AccessTools({
             <ToolButton onClick={() => setFeedbackOpen(true)}>
               {feedbackSubmitted ? 'Feedback sent ✓' : 'Give feedback'}
             </ToolButton>
+          ) : null}
+          {bookmark ? (
+            <StopReadingButton
+              manuscriptId={manuscript.id}
+              authorName={manuscript.author.display_name}
+            />
           ) : null}
         </div>
       ) : null}

@@ -68,7 +68,7 @@ describe('the dashboard', () => {
       within(dialog)
         .getAllByRole('tab')
         .map((item) => item.textContent),
-    ).toEqual(['manuscript Info', 'Questionnaire', 'Feedback', 'Share']);
+    ).toEqual(['manuscript Info', 'Questionnaire', 'Feedback', 'Share', 'Insights']);
     expect(within(dialog).getByLabelText('Title')).toHaveProperty('value', 'Third');
     expect(within(dialog).getByText('Upload a new draft')).toBeTruthy();
   });

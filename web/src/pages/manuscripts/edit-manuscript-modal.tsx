@@ -7,6 +7,7 @@ import { ConversionReportPanel } from '../../components/manuscripts/conversion-r
 import { ManuscriptForm } from '../../components/manuscripts/manuscript-form.tsx';
 import { NewDraftControl } from '../../components/manuscripts/new-draft.tsx';
 import { SurveyEditor } from '../../components/surveys/survey-editor.tsx';
+import { InsightsTab } from '../../components/insights/insights-tab.tsx';
 import { TabList } from '../../components/tab-list.tsx';
 
 /** The edit modal's tabs (SPEC §2). */
@@ -15,6 +16,7 @@ const TABS = [
   { id: 'questionaire', label: 'Questionnaire' },
   { id: 'feedback', label: 'Feedback' },
   { id: 'share', label: 'Share' },
+  { id: 'insights', label: 'Insights' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 const TAB_ITEMS = TABS.map((candidate) => ({
@@ -118,6 +120,14 @@ export function EditManuscriptModal({
             onVisibilityChanged={(visibility) => onSaved({ ...manuscript, visibility })}
           />
         ) : null}
+      </section>
+      <section
+        role="tabpanel"
+        id="edit-panel-insights"
+        aria-labelledby="edit-tab-insights"
+        hidden={tab !== 'insights'}
+      >
+        {tab === 'insights' ? <InsightsTab manuscriptId={manuscript.id} /> : null}
       </section>
     </Dialog>
   );

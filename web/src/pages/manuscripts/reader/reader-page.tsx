@@ -12,6 +12,7 @@ import {
   UnplacedNotes,
 } from '../../../components/comments/index.ts';
 import { Dialog } from '../../../components/dialog.tsx';
+import { HeatStrip } from '../../../components/insights/heat-strip.tsx';
 import { ManuscriptForm } from '../../../components/manuscripts/manuscript-form.tsx';
 import { NewDraftControl } from '../../../components/manuscripts/new-draft.tsx';
 import { InkSpinner } from '../../../components/manuscripts/upload-progress.tsx';
@@ -235,6 +236,7 @@ function Reader({ view }: { view: ReaderResponse }) {
           dangerouslySetInnerHTML={{ __html: html }}
         />
         <ParagraphKeys html={html} />
+        {isAuthor ? <HeatStrip manuscriptId={view.manuscript_id} html={html} /> : null}
         <p aria-hidden="true" className="reader-end">
           ❦
         </p>

@@ -1,0 +1,191 @@
+// Reading insights (issue 15): the author's Insights for a manuscript with 500 readers × 40
+// chapters, and the event-loop cost of a reader's progress batch.
+//   npx tsx bench/insights.bench.ts [readers=500] [chapters=40]
+// Targets: Insights p95 < 100 ms on the embedded database (PGlite); a progress batch < 1 ms of
+// event loop. PGlite runs in this thread, so its query time is event-loop time too: the
+// per-write figure is everything the server's thread spends on one batch (HTTP included).
+import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import { schema } from '../server/src/db/index.ts';
+import { insightsOf } from '../server/src/modules/insights/service.ts';
+import { clientFor } from '../server/src/modules/invites/test-helpers.ts';
+import { buildUser } from '../server/src/test/factories.ts';
+import { createTestApp } from '../server/src/test/harness.ts';
+
+const readerCount = Number(process.argv[2] ?? 500);
+const chapterCount = Number(process.argv[3] ?? 40);
+const BLOCKS_PER_CHAPTER = 10;
+const TARGET_MS = 100;
+const TARGET_WRITE_MS = 1;
+
+/** A fixed pseudo-random sequence (the same data every run). */
+let seed = 42;
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+const test = await createTestApp();
+const db = test.ctx.db;
+const author = await buildUser(db);
+const html: string[] = [];
+const toc: Array<{ id: string; level: 1; text: string }> = [];
+for (let chapter = 0; chapter < chapterCount; chapter++) {
+  html.push(`<h1 id="c${chapter}">Chapter ${chapter + 1}</h1>`);
+  toc.push({ id: `c${chapter}`, level: 1, text: `Chapter ${chapter + 1}` });
+  for (let block = 1; block < BLOCKS_PER_CHAPTER; block++) {
+    html.push(`<p id="c${chapter}-${block}">${'word '.repeat(120)}</p>`);
+  }
+}
+const [manuscript] = await db
+  .insert(schema.manuscripts)
+  .values({ userId: author.id, title: 'Benchmark', visibility: 'public', inking: false })
+  .returning();
+const [version] = await db
+  .insert(schema.manuscriptVersions)
+  .values({
+    manuscriptId: manuscript!.id,
+    number: 1,
+    sourceFormat: 'html',
+    fileName: 'bench.html',
+    html: html.join(''),
+    toc,
+    words: chapterCount * 9 * 120,
+  })
+  .returning();
+await db
+  .update(schema.manuscripts)
+  .set({ currentVersionId: version!.id })
+  .where(eq(schema.manuscripts.id, manuscript!.id));
+
+console.log(
+  `Insights benchmark: ${readerCount} readers × ${chapterCount} chapters on PGlite (filling…)`,
+);
+const fillStarted = performance.now();
+const readers = await db
+  .insert(schema.users)
+  .values(
+    Array.from({ length: readerCount }, (_, index) => ({
+      email: `bench-${index}@example.test`,
+      passwordHash: 'x',
+      displayName: `Reader ${index}`,
+      handle: `bench_${index}`,
+      emailVerifiedAt: new Date(),
+    })),
+  )
+  .returning();
+const bookmarks = await db
+  .insert(schema.bookmarks)
+  .values(readers.map((reader) => ({ userId: reader.id, manuscriptId: manuscript!.id })))
+  .returning();
+let rows: Array<typeof schema.readingChapters.$inferInsert> = [];
+for (const bookmark of bookmarks) {
+  // Most readers drop off along the way: reach ~ chapters × random².
+  const reach = Math.floor(chapterCount * (1 - random() ** 2));
+  for (let chapter = 0; chapter < reach; chapter++) {
+    const seen = Array.from({ length: BLOCKS_PER_CHAPTER - 1 }, (_, i) => `c${chapter}-${i + 1}`);
+    rows.push({
+      bookmarkId: bookmark.id,
+      chapterId: `c${chapter}`,
+      userId: bookmark.userId,
+      manuscriptId: manuscript!.id,
+      seconds: 120 + random() * 300,
+      seenBlockIds: seen,
+      blocksSeen: seen.length,
+    });
+    if (rows.length >= 2_000) {
+      await db.insert(schema.readingChapters).values(rows);
+      rows = [];
+    }
+  }
+  if (random() < 0.1) {
+    await db.insert(schema.readingStates).values({
+      bookmarkId: bookmark.id,
+      userId: bookmark.userId,
+      manuscriptId: manuscript!.id,
+      stoppedAt: new Date(),
+      stopReason: 'too_slow',
+      stopText: 'Slow.',
+      stopChapterId: `c${Math.floor(random() * chapterCount)}`,
+    });
+  }
+}
+if (rows.length) await db.insert(schema.readingChapters).values(rows);
+const chapterRows = (
+  await db.select({ bookmarkId: schema.readingChapters.bookmarkId }).from(schema.readingChapters)
+).length;
+console.log(
+  `filled ${chapterRows} chapter rows in ${Math.round(performance.now() - fillStarted)} ms`,
+);
+
+// PROFILE=1: the time of each of the Insights queries on its own.
+if (process.env.PROFILE) {
+  await db.execute('select 1');
+  const floor = performance.now();
+  for (let i = 0; i < 10; i++) await db.execute('select 1');
+  console.log('select 1', ((performance.now() - floor) / 10).toFixed(1), 'ms');
+  const q = await import('../server/src/modules/insights/queries.ts');
+  const { currentChapters } = await import('../server/src/modules/insights/chapters.ts');
+  const [m] = await db
+    .select()
+    .from(schema.manuscripts)
+    .where(eq(schema.manuscripts.id, manuscript!.id));
+  const map = await currentChapters(db, m!);
+  const order = map.chapters.map((c) => c.id);
+  const parts: Record<string, () => Promise<unknown>> = {
+    reads: () => q.readsOf(db, m!.id, author.id),
+    progress: () => q.progressByRead(db, m!.id, order),
+    medians: () => q.medianSecondsByChapter(db, m!.id, author.id),
+    marks: () => q.marksByBlock(db, m!.id),
+    comments: () => q.commentsByAuthor(db, m!.id),
+    answers: () => q.surveyAnswersOf(db, m!.id),
+  };
+  for (const [name, run] of Object.entries(parts)) {
+    await run();
+    const t = performance.now();
+    for (let i = 0; i < 10; i++) await run();
+    console.log(name, ((performance.now() - t) / 10).toFixed(1), 'ms');
+  }
+}
+// The Insights read, as the route calls it.
+const times: number[] = [];
+for (let run = 0; run < 60; run++) {
+  const started = performance.now();
+  await insightsOf(test.ctx, author, manuscript!.id);
+  if (run >= 10) times.push(performance.now() - started); // the first runs warm up
+}
+const p95 = percentile(times, 95);
+console.log(
+  `\nInsights: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms` +
+    ` (target < ${TARGET_MS} ms: ratio ${(p95 / TARGET_MS).toFixed(2)})`,
+);
+
+// A progress batch (12 blocks) over HTTP, as a reader sends it; event-loop busy time per write.
+const reader = readers[0]!;
+const client = await clientFor(test, reader);
+const writes = 200;
+let chapter = 0;
+const elu = performance.eventLoopUtilization();
+const writeTimes: number[] = [];
+for (let write = 0; write < writes; write++) {
+  const blocks = Array.from({ length: 12 }, (_, index) => ({
+    id: `c${chapter}-${(index % 9) + 1}`,
+    ms: 1500,
+  }));
+  chapter = (chapter + 1) % chapterCount;
+  const started = performance.now();
+  const response = await client.post(`/bookmark/${manuscript!.id}/reading`, { blocks });
+  writeTimes.push(performance.now() - started);
+  if (response.statusCode !== 200) throw new Error(response.body);
+}
+const used = performance.eventLoopUtilization(elu);
+const perWrite = (used.active / writes).toFixed(2);
+console.log(
+  `progress batch: p50 ${percentile(writeTimes, 50).toFixed(2)} ms, p95 ${percentile(writeTimes, 95).toFixed(2)} ms;` +
+    ` event loop busy ${perWrite} ms a write (target < ${TARGET_WRITE_MS} ms: ratio ${(Number(perWrite) / TARGET_WRITE_MS).toFixed(2)};` +
+    ' PGlite runs in this thread, so this includes the database)',
+);
+console.log('\n(The machine is shared: these numbers are noisy.)');
+await test.close();

@@ -1,0 +1,81 @@
+import {
+  CSRF_HEADER,
+  READING_BATCH_MAX_BLOCKS,
+  heatResponse,
+  insightsResponse,
+  ownReadingResponse,
+  type HeatResponse,
+  type InsightsResponse,
+  type OwnReadingResponse,
+  type StopReadingBody,
+} from '@margins/common';
+import type { BlockTime } from '../lib/reading-tracker.ts';
+import { api, readCsrfToken } from './client.ts';
+
+/** Query keys of reading insights. */
+export const insightsKeys = {
+  insights: (manuscriptId: number) => ['insights', manuscriptId] as const,
+  heat: (manuscriptId: number) => ['insights', manuscriptId, 'heat'] as const,
+  own: (manuscriptId: number) => ['insights', manuscriptId, 'own'] as const,
+};
+
+/**
+ * POST /bookmark/:id/reading: a batch of reading time. `keepalive` lets it leave while the
+ * page is being hidden or closed (a fetch, not sendBeacon, so that it carries the CSRF header).
+ * Reading time is a nicety: a failure is dropped, never shown.
+ */
+export function sendReadingBatch(
+  manuscriptId: number,
+  blocks: BlockTime[],
+  options: { keepalive?: boolean } = {},
+): void {
+  for (let start = 0; start < blocks.length; start += READING_BATCH_MAX_BLOCKS) {
+    const batch = blocks.slice(start, start + READING_BATCH_MAX_BLOCKS);
+    fetch(`/bookmark/${manuscriptId}/reading`, {
+      method: 'POST',
+      credentials: 'include',
+      keepalive: options.keepalive ?? false,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        [CSRF_HEADER]: readCsrfToken(),
+      },
+      body: JSON.stringify({ blocks: batch }),
+    }).catch(() => undefined);
+  }
+}
+
+/** POST /manuscript/:id/complete: the reader reached the end. */
+export async function completeReading(manuscriptId: number): Promise<void> {
+  await api.post(`/manuscript/${manuscriptId}/complete`);
+}
+
+/** POST /manuscript/:id/reading/stop: "I'm stopping here". */
+export async function stopReading(manuscriptId: number, body: StopReadingBody): Promise<void> {
+  await api.post(`/manuscript/${manuscriptId}/reading/stop`, body);
+}
+
+/** GET /manuscript/:id/reading: the reader's own progress. */
+export async function fetchOwnReading(manuscriptId: number): Promise<OwnReadingResponse> {
+  return ownReadingResponse.parse(await api.get(`/manuscript/${manuscriptId}/reading`));
+}
+
+/** GET /manuscript/:id/insights: the author's Insights. */
+export async function fetchInsights(manuscriptId: number): Promise<InsightsResponse> {
+  return insightsResponse.parse(await api.get(`/manuscript/${manuscriptId}/insights`));
+}
+
+/** GET /manuscript/:id/insights/heat: highlights and comments per block. */
+export async function fetchHeat(manuscriptId: number): Promise<HeatResponse> {
+  return heatResponse.parse(await api.get(`/manuscript/${manuscriptId}/insights/heat`));
+}
+
+/** PUT /manuscript/:id/insights/settings. */
+export async function saveReminderDays(manuscriptId: number, days: number | null): Promise<void> {
+  await api.put(`/manuscript/${manuscriptId}/insights/settings`, { reminder_days: days });
+}
+
+/** POST /manuscript/:id/insights/readers/:user_id/nudge. */
+export async function nudgeReader(manuscriptId: number, userId: number): Promise<void> {
+  await api.post(`/manuscript/${manuscriptId}/insights/readers/${userId}/nudge`);
+}

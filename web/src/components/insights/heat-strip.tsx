@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { fetchHeat, insightsKeys } from '../../api/insights.ts';
+import { textBlocks } from './use-reading-recorder.ts';
+
+interface Mark {
+  id: string;
+  top: number;
+  height: number;
+  /** 0–1: this block's highlights and comments against the busiest block's. */
+  heat: number;
+  label: string;
+}
+
+/**
+ * The author's heat strip (issue 15): a thin column beside the text, darker where readers'
+ * highlights and comments cluster. Placed by the blocks' own positions (so it follows the
+ * layout), measured again when the text box changes size.
+ */
+export function HeatStrip({ manuscriptId, html }: { manuscriptId: number; html: string }) {
+  const query = useQuery({
+    queryKey: insightsKeys.heat(manuscriptId),
+    queryFn: () => fetchHeat(manuscriptId),
+  });
+  const [marks, setMarks] = useState<Mark[]>([]);
+  const [left, setLeft] = useState(0);
+
+  useEffect(() => {
+    const box = document.querySelector<HTMLElement>('[data-testid="reader-box"]');
+    const counts = query.data?.blocks ?? [];
+    if (!box || counts.length === 0) return;
+    const byId = new Map(counts.map((block) => [block.id, block]));
+    const busiest = Math.max(...counts.map((block) => block.highlights + block.comments), 1);
+    const measure = () => {
+      setLeft(box.offsetLeft);
+      setMarks(
+        textBlocks(box).flatMap((element) => {
+          const block = byId.get(element.id);
+          if (!block) return [];
+          return [
+            {
+              id: element.id,
+              top: element.offsetTop,
+              height: element.offsetHeight,
+              heat: (block.highlights + block.comments) / busiest,
+              label: `${block.highlights} highlights, ${block.comments} comments`,
+            },
+          ];
+        }),
+      );
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [query.data, html]);
+
+  if (marks.length === 0) return null;
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="heat-strip"
+      className="pointer-events-none absolute top-0 w-1.5"
+      style={{ left: left - 14 }}
+    >
+      {marks.map((mark) => (
+        <span
+          key={mark.id}
+          title={mark.label}
+          className="pointer-events-auto absolute left-0 w-full rounded-full bg-accent"
+          style={{ top: mark.top, height: mark.height, opacity: 0.15 + 0.85 * mark.heat }}
+        />
+      ))}
+    </div>
+  );
+}
