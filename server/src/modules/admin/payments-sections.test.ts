@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@margins/common';
+import { schema } from '../../db/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   buildCoupon,
@@ -139,11 +141,24 @@ describe('coupon', () => {
   it('searches and exports as CSV', async () => {
     const coupon = await buildCoupon(test.ctx.db, 'FINDME42');
     await buildCoupon(test.ctx.db);
+    await test.ctx.db
+      .update(schema.coupons)
+      .set({ timesRedeemed: 5 })
+      .where(eq(schema.coupons.id, coupon.id));
+    const limit = await admin().put(`/admin/api/coupon/${coupon.id}`, { max_redemptions: 4 });
+    expect(Object.keys(errorsOf(limit))).toEqual(['max_redemptions']);
+    const raised = await admin().put(`/admin/api/coupon/${coupon.id}`, { max_redemptions: 5 });
+    expect(raised.statusCode, raised.body).toBe(200);
     const found = (await admin().get('/admin/api/coupon?q=findme')).json();
     expect(found.items.map((item: { id: number }) => item.id)).toEqual([coupon.id]);
     const rows = await exportedCsv('/admin/api/coupon/export/csv?q=findme');
     expect(rows).toEqual([
-      expect.objectContaining({ code: 'FINDME42', percent_off: '10', times_redeemed: '0' }),
+      expect.objectContaining({
+        code: 'FINDME42',
+        percent_off: '10',
+        times_redeemed: '5',
+        max_redemptions: '5',
+      }),
     ]);
   });
 });

@@ -157,6 +157,12 @@ export const couponSection: SectionDeclaration = {
       errors.percent_off = [neither];
       errors.amount_off = [neither];
     }
+    // A limit below what checkout already counted would make the coupon's past a breach.
+    const limit = input.max_redemptions;
+    const redeemed = Number(before?.times_redeemed ?? 0);
+    if (typeof limit === 'number' && limit < redeemed) {
+      errors.max_redemptions = [`It has been redeemed ${redeemed} times already.`];
+    }
     return Object.keys(errors).length ? errors : undefined;
   },
 };
