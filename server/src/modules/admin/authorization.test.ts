@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestApp } from '../../test/harness.ts';
+import { paymentSectionFactories } from './payments-test-helpers.ts';
 import { sectionFactories, staffClients, type StaffClients } from './test-helpers.ts';
 
 /**
@@ -19,6 +20,10 @@ const SECTIONS = [
   'moderation-report',
   'audit-log',
   'feature',
+  'product',
+  'coupon',
+  'gift',
+  'waiting-list',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const VIEWS = [
@@ -49,6 +54,10 @@ const HAS: Record<Section, View[]> = {
   'moderation-report': ALL.filter((view) => view !== 'create'),
   'audit-log': ['list', 'details', 'export', 'lookup'],
   feature: ['list', 'details', 'update', 'export', 'lookup', 'field'],
+  product: ['list', 'details', 'create', 'update', 'export', 'lookup', 'field'],
+  coupon: ['list', 'details', 'create', 'update', 'delete', 'bulk', 'export', 'lookup', 'field'],
+  gift: ['list', 'details', 'export', 'lookup'],
+  'waiting-list': ['list', 'details', 'delete', 'bulk', 'export', 'lookup'],
 };
 /** What a moderator may use (admin-contract.md). */
 const MODERATOR: Record<Section, View[]> = {
@@ -62,6 +71,11 @@ const MODERATOR: Record<Section, View[]> = {
   'moderation-report': ALL,
   'audit-log': [],
   feature: [],
+  // Money and the waiting list's addresses: never a moderator's.
+  product: [],
+  coupon: [],
+  gift: [],
+  'waiting-list': [],
 };
 
 function expected(
@@ -88,6 +102,10 @@ const BULK_ACTION: Record<Section, { admin: string; moderator: string }> = {
   'moderation-report': { admin: 'dismiss', moderator: 'dismiss' },
   'audit-log': { admin: 'delete', moderator: 'delete' },
   feature: { admin: 'delete', moderator: 'delete' },
+  product: { admin: 'delete', moderator: 'delete' },
+  coupon: { admin: 'delete', moderator: 'delete' },
+  gift: { admin: 'delete', moderator: 'delete' },
+  'waiting-list': { admin: 'delete', moderator: 'delete' },
 };
 const INLINE_FIELD: Record<Section, { name: string; value: unknown }> = {
   bookmark: { name: 'progress_percent', value: 50 },
@@ -100,6 +118,10 @@ const INLINE_FIELD: Record<Section, { name: string; value: unknown }> = {
   'moderation-report': { name: 'status', value: 'resolved' },
   'audit-log': { name: 'action', value: 'x' },
   feature: { name: 'notice', value: 'Back soon.' },
+  product: { name: 'name', value: 'Renamed' },
+  coupon: { name: 'active', value: false },
+  gift: { name: 'recipient_email', value: 'x@example.test' },
+  'waiting-list': { name: 'email', value: 'x@example.test' },
 };
 
 let test: TestApp;
@@ -124,6 +146,10 @@ async function createBody(section: Section): Promise<Record<string, unknown>> {
       return {};
     case 'report-reason':
       return { reason: `Reason ${tag}` };
+    case 'product':
+      return { slug: `tier-${tag}`, name: `Tier ${tag}`, word_limit: 5000 };
+    case 'coupon':
+      return { code: `C${tag}`, percent_off: 20 };
     default:
       return {};
   }
@@ -133,7 +159,7 @@ beforeAll(async () => {
   test = await createTestApp();
   people = await staffClients(test);
   anonymous = new TestClient(test.app);
-  make = sectionFactories(test.ctx.db);
+  make = { ...sectionFactories(test.ctx.db), ...paymentSectionFactories(test.ctx.db) };
   notFoundBody = (await people.member.client.get('/no-such-path/at-all')).body;
 });
 afterAll(() => test.close());

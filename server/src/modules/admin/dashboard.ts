@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ADMIN_DASHBOARD_DAYS, type DashboardMetric } from '@margins/common';
+import { ACTIVE_SUBSCRIPTION_STATUSES } from '@margins/common/payments-constants';
 import type { Executor } from '../../db/index.ts';
 
 /** The dashboard's metrics: what each counts, and which rows' day it counts them on. */
@@ -19,10 +20,15 @@ interface MetricRow extends Record<string, unknown> {
 
 /**
  * Counts per day (UTC) over the last 30 days and the totals, for every metric, in one
- * statement. Subscriptions count nothing until the payments tables exist.
+ * statement. Subscriptions: the active ones now (the total), and per day the new ones that
+ * are active (a checkout left incomplete or a subscription that ended is not a subscriber).
  */
 export async function dashboardMetrics(db: Executor): Promise<DashboardMetric[]> {
   const since = sql`((now() at time zone 'UTC')::date - ${ADMIN_DASHBOARD_DAYS - 1}::int)`;
+  const active = sql.join(
+    ACTIVE_SUBSCRIPTION_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
   const day = (column: string) => sql.raw(`(${column} at time zone 'UTC')::date`);
   const result = await db.execute<MetricRow>(sql`
     with events as (
@@ -34,8 +40,13 @@ export async function dashboardMetrics(db: Executor): Promise<DashboardMetric[]>
         where status in ('FAILURE', 'OVER_WORD_LIMIT')
       union all
       select 'open_reports', ${day('created_at')} from reports where status = 'open'
+      union all
+      select 'subscriptions', ${day('created_at')} from subscriptions where status in (${active})
     )
-    select metric, null::text as day, count(*)::int as count from events group by metric
+    select metric, null::text as day, count(*)::int as count from events
+      where metric <> 'subscriptions' group by metric
+    union all
+    select 'subscriptions', null, count(*)::int from subscriptions where status in (${active})
     union all
     select metric, day::text, count(*)::int from events where day >= ${since} group by metric, day
   `);
