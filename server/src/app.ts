@@ -110,6 +110,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   subscribeNotifications(events);
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => {
+    await events.settled();
     await jobs.stop();
     await ctx.converter.close();
   });

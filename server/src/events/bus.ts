@@ -46,6 +46,9 @@ export class EventBus implements DomainEvents {
   /** The events of each open transaction, until it commits (a rollback drops them and their rows). */
   private readonly pending = new WeakMap<object, DomainEvent[]>();
   private context: AppContext | null = null;
+  /** Dispatched rows waiting to be marked, and the chain of marking statements. */
+  private readonly toMark: number[] = [];
+  private marking: Promise<void> = Promise.resolve();
 
   private get ctx(): AppContext {
     if (!this.context) throw new Error('EventBus is not attached');
@@ -138,13 +141,34 @@ export class EventBus implements DomainEvents {
     });
   }
 
+  /** Resolves once every row dispatched so far is marked (tests; the app's close). */
+  settled(): Promise<void> {
+    return this.marking;
+  }
+
   private async dispatch(events: DomainEvent[]): Promise<void> {
     for (const event of events) await this.runAfterCommit(event);
-    // The fan-out went first; a failure here only means a later sweep dispatches them again.
     const ids = events.flatMap((event) => (event.eventId === undefined ? [] : [event.eventId]));
-    await markDispatched(this.ctx.db, ids).catch((error: unknown) =>
-      this.ctx.log.error({ err: error }, 'marking events dispatched failed'),
-    );
+    this.markLater(ids);
+  }
+
+  /**
+   * Marks the rows after this turn of the event loop, in one statement for every event
+   * dispatched meanwhile: the request has its answer and the next write its database without
+   * waiting for the mark. Until it is written a row counts as undispatched, so a crash before
+   * it only means the sweep dispatches it again (at least once), and only after the grace.
+   */
+  private markLater(ids: number[]): void {
+    if (ids.length === 0) return;
+    const flushPending = this.toMark.length > 0;
+    this.toMark.push(...ids);
+    if (flushPending) return;
+    this.marking = this.marking
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(() => markDispatched(this.ctx.db, this.toMark.splice(0)))
+      .catch((error: unknown) =>
+        this.ctx.log.error({ err: error }, 'marking events dispatched failed'),
+      );
   }
 
   private async runAfterCommit(event: DomainEvent): Promise<void> {

@@ -127,6 +127,7 @@ describe('event rows', () => {
     });
     expect(seen[0]).toEqual([101]);
     expect(seen[1]).toEqual([]);
+    await busOf(app!).settled();
     const [row] = await db
       .select()
       .from(schema.events)
