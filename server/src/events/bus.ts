@@ -7,6 +7,7 @@ import {
   markDispatched,
   pruneDispatched,
   writeEventRow,
+  writeEventRows,
   type StoredEvent,
 } from './outbox.ts';
 import { withRowsReadBack } from './recovered-rows.ts';
@@ -76,22 +77,26 @@ export class EventBus implements DomainEvents {
     if (pending === undefined) {
       throw new Error(`${event.type}: emit inside ctx.events.transaction(), not db.transaction()`);
     }
-    const stored: DomainEvent = { ...event, eventId: await writeEventRow(tx, event) };
     for (const subscriber of subscribers) {
-      if (subscriber.inTransaction) await subscriber.inTransaction(ctx, tx, stored);
+      if (subscriber.inTransaction) await subscriber.inTransaction(ctx, tx, event);
     }
     if (pending === null) {
-      await this.dispatch([stored]);
+      await this.dispatch([{ ...event, eventId: await writeEventRow(tx, event) }]);
       return;
     }
-    pending.push(stored);
+    pending.push(event);
   }
 
   async transaction<Result>(work: (tx: Tx) => Promise<Result>): Promise<Result> {
     const events: DomainEvent[] = [];
     const result = await this.ctx.db.transaction(async (tx) => {
       this.pending.set(tx, events);
-      return work(tx);
+      const value = await work(tx);
+      // The rows of every event of the change, in one statement at its end, still before the
+      // commit: they exist exactly when the change does.
+      const ids = await writeEventRows(tx, events);
+      ids.forEach((eventId, index) => (events[index] = { ...events[index]!, eventId }));
+      return value;
     });
     await this.dispatch(events);
     return result;
