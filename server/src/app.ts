@@ -125,6 +125,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   subscribeReplyNotifications(events);
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => {
+    await events.settled();
     await jobs.stop();
     await ctx.converter.close();
   });

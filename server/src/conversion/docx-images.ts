@@ -1,6 +1,8 @@
 // Pictures: DrawingML (w:drawing → wp:inline/wp:anchor → pic:pic → a:blip) and VML
 // (v:imagedata), as mammoth finds them. Only pictures inside the package are read; the image
-// store keeps only safe raster formats, and the normaliser drops the rest.
+// store keeps only safe raster formats, and the normaliser marks the rest. A picture linked from
+// outside the file (r:link, or a relationship with TargetMode="External") is never fetched: an
+// <img> with its address, which the normaliser marks (remote, or not in the file) and reports.
 import type { Properties } from 'hast';
 import type { DocxBodyReader } from './docx-body.ts';
 import { tag, voidElement, type HtmlElement, type HtmlNode, type HtmlTag } from './docx-html.ts';
@@ -58,10 +60,7 @@ export function readDrawing(reader: DocxBodyReader, drawing: XmlElement, out: Ht
   const description = properties?.attributes.descr;
   const alt = isBlank(description) ? properties?.attributes.title : description;
   for (const blip of blips) {
-    // Linked (external) pictures are never fetched.
-    const id = blip.attributes['r:embed'];
-    if (!id) continue;
-    const image = imageNode(reader, id, alt);
+    const image = blipImage(reader, blip, alt);
     if (image === null) continue;
     const linkId = first(properties, 'a:hlinkClick')?.attributes['r:id'];
     if (!linkId) {
@@ -85,8 +84,33 @@ export function readImageData(
   if (image !== null) out.push(image);
 }
 
+/**
+ * The picture of an a:blip: embedded (r:embed) when the package holds it, else the external
+ * picture of r:link ("Link to file"; with "Insert and link" Word writes both, and the copy in the
+ * package is shown). An r:link to a relationship that is missing or not external is left out.
+ */
+function blipImage(
+  reader: DocxBodyReader,
+  blip: XmlElement,
+  alt: string | undefined,
+): HtmlNode | null {
+  const embedded = blip.attributes['r:embed'];
+  const image = embedded ? imageNode(reader, embedded, alt) : null;
+  if (image !== null) return image;
+  const linked = blip.attributes['r:link'];
+  const relationship = linked ? reader.relationships.get(linked) : undefined;
+  return relationship?.external ? linkedImage(relationship.target, alt) : null;
+}
+
 function imageNode(reader: DocxBodyReader, id: string, alt: string | undefined): HtmlNode | null {
+  const relationship = reader.relationships.get(id);
+  if (relationship?.external) return linkedImage(relationship.target, alt);
   return reader.context.images.image(targetOf(reader, id), alt);
+}
+
+/** A picture outside the file: its address as src, for the normaliser to mark (never fetched). */
+function linkedImage(target: string, alt: string | undefined): HtmlNode {
+  return voidElement(tag('img', alt ? { alt, src: target } : { src: target }));
 }
 
 // mammoth fails on a relationship that is not there.

@@ -44,6 +44,8 @@ export interface Relationship {
   id: string;
   type: string;
   target: string;
+  /** TargetMode="External": the target is outside the package (a web address, a file path). */
+  external: boolean;
 }
 
 /** The package: parts by path, parsed on demand. */
@@ -107,8 +109,9 @@ export class DocxPackage {
       list = [];
       for (const child of this.parse(relsPath)?.children ?? []) {
         if (typeof child === 'string' || child.name !== 'Relationship') continue;
-        const { Id: id, Type: type = '', Target: target } = child.attributes;
-        if (id !== undefined && target !== undefined) list.push({ id, type, target });
+        const { Id: id, Type: type = '', Target: target, TargetMode: mode } = child.attributes;
+        const external = mode === 'External';
+        if (id !== undefined && target !== undefined) list.push({ id, type, target, external });
       }
       this.relationshipLists.set(relsPath, list);
     }

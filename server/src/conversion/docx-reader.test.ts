@@ -302,7 +302,7 @@ describe('the DOCX reader: notes and pictures', () => {
     expect(result.html).toContain('<li id="fn-3"><p>In a table. <a href="#fnref-3"');
   });
 
-  it('keeps pictures from the package, once each, and drops linked and unsafe ones', async () => {
+  it('keeps pictures from the package, once each, and marks external and unsafe ones', async () => {
     const { result } = await convert({
       relationships: [
         { id: 'rIdPng', type: 'image', target: 'media/image1.png' },
@@ -334,10 +334,13 @@ describe('the DOCX reader: notes and pictures', () => {
         `<img src="/media/${other?.id}" alt="">` +
         // The metafile is marked where it stood, with its alt text, and named in the report.
         '<span class="missing-picture" role="img" aria-label="Picture not shown (its format cannot be shown in a browser): Metafile"></span>' +
+        // So is the picture outside the file (never fetched); an r:link that is not external is left out.
+        '<span class="missing-picture" role="img" aria-label="Picture not loaded (it is on another website): Far away"></span>' +
         `</p>\n<p><img src="/media/${other?.id}" alt=""></p>\n`,
     );
     expect(result.report.notes).toEqual([
       '1 picture in EMF format could not be shown. Save it as PNG or JPEG in your document and upload again.',
+      '1 picture on another website was not loaded: we never fetch pictures from elsewhere. Put it into the document itself to show it.',
     ]);
   });
 });

@@ -62,6 +62,11 @@ export class ImageCollector {
     return url;
   }
 
+  /** Counts a picture whose data was not even read, by its format ("EMF", "WMF"…). */
+  refuse(format: string): void {
+    this.refused.set(format, (this.refused.get(format) ?? 0) + 1);
+  }
+
   /** The images whose URLs the final HTML shows. */
   listShown(shownUrls: ReadonlySet<string>): ConversionImage[] {
     return [...this.byUrl].filter(([url]) => shownUrls.has(url)).map(([, image]) => image);

@@ -2,6 +2,7 @@
 // what could not be kept.
 import { describe, expect, it } from 'vitest';
 import { convertDocument, type ConversionResult, type SourceFormat } from './index.ts';
+import { buildWordDocx, drawing, paragraph, run } from './docx-test-builder.ts';
 import { assertSafeHtml, buildZip, utf8 } from './test-factories.ts';
 
 const PNG_BASE64 =
@@ -91,5 +92,79 @@ describe('pictures in ODT', () => {
       '1 picture in EMF format could not be shown. Save it as PNG or JPEG in your document and upload again.',
       '1 picture on another website was not loaded: we never fetch pictures from elsewhere. Put it into the document itself to show it.',
     ]);
+  });
+});
+
+describe('pictures in RTF', () => {
+  const rtf = (body: string) =>
+    utf8(`{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Times New Roman;}}\\pard ${body}\\par}`);
+
+  it('marks a WMF and an EMF picture where they stood instead of dropping them, and reports them', async () => {
+    const wmf = '{\\pict\\wmetafile8\\picw100\\pich100 0100090000031000000000000000}';
+    const emf = `{\\pict\\emfblip\\picw100\\pich100 ${Buffer.from(EMF).toString('hex')}}`;
+    const result = await convert(rtf(`Map: ${wmf} and ${emf} end.`), 'rtf');
+    expect(withoutIds(result.html)).toBe(
+      '<p>Map: <span class="missing-picture" role="img" aria-label="Picture not shown (its format cannot be shown in a browser)"></span>' +
+        ' and <span class="missing-picture" role="img" aria-label="Picture not shown (its format cannot be shown in a browser)"></span> end.</p>',
+    );
+    expect(result.report.notes).toEqual([
+      '1 picture in WMF format could not be shown. Save it as PNG or JPEG in your document and upload again.',
+      '1 picture in EMF format could not be shown. Save it as PNG or JPEG in your document and upload again.',
+    ]);
+  });
+
+  it('shows the PNG of a picture that also has a metafile fallback, with no placeholder', async () => {
+    const png = `{\\*\\shppict{\\pict\\pngblip ${Buffer.from(PNG_BASE64, 'base64').toString('hex')}}}`;
+    const fallback = '{\\nonshppict{\\pict\\wmetafile8 0100090000031000000000000000}}';
+    const result = await convert(rtf(`Dot: ${png}${fallback}.`), 'rtf');
+    expect(result.images).toHaveLength(1);
+    expect(result.html).not.toContain('missing-picture');
+    expect(result.report.notes).toEqual([]);
+  });
+});
+
+describe('pictures in DOCX linked from outside the file', () => {
+  it('marks a remote and a local linked picture (r:link, TargetMode External), and reports them', async () => {
+    const linked = (id: string, descr: string) =>
+      drawing(id, { descr }).replace('r:embed=', 'r:link=');
+    const bytes = buildWordDocx({
+      body: paragraph([run('Pictures: '), linked('rIdFar', 'Far'), linked('rIdLocal', 'Mine')]),
+      relationships: [
+        {
+          id: 'rIdFar',
+          type: 'image',
+          target: 'https://tracker.example/far.png',
+          external: true,
+        },
+        { id: 'rIdLocal', type: 'image', target: 'file:///C:/Pictures/mine.png', external: true },
+      ],
+    });
+    const result = await convert(bytes, 'docx');
+    expect(withoutIds(result.html)).toBe(
+      '<p>Pictures: <span class="missing-picture" role="img" aria-label="Picture not loaded (it is on another website): Far"></span>' +
+        '<span class="missing-picture" role="img" aria-label="Picture not included in the file: Mine"></span></p>',
+    );
+    expect(result.report.notes).toEqual([
+      '1 picture on another website was not loaded: we never fetch pictures from elsewhere. Put it into the document itself to show it.',
+      '1 picture was linked from the file but not inside it, so it is marked with a placeholder.',
+    ]);
+  });
+
+  it('marks a VML picture whose relationship is external', async () => {
+    const bytes = buildWordDocx({
+      body: paragraph([
+        run('Old: '),
+        '<w:r><w:pict><v:shape><v:imagedata r:id="rIdOld" o:title="Old"/></v:shape></w:pict></w:r>',
+      ]),
+      relationships: [
+        { id: 'rIdOld', type: 'image', target: 'http://old.example/x.png', external: true },
+      ],
+    });
+    const result = await convert(bytes, 'docx');
+    // Where a VML shape's content goes is the reader's (mammoth's) business; that it is marked is ours.
+    expect(withoutIds(result.html)).toContain(
+      '<span class="missing-picture" role="img" aria-label="Picture not loaded (it is on another website)"></span>',
+    );
+    expect(result.report.notes).toHaveLength(1);
   });
 });

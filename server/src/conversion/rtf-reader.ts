@@ -25,15 +25,18 @@ export interface RtfDocument {
   imageUrls: Set<string>;
 }
 
-// Metafiles and device-dependent bitmaps are not shown: their data is not even read. PNG, JPEG
-// and pictures of no stated type are kept when their first bytes show a safe raster image.
-const DROPPED_PICTURE_TYPES = new Set([
-  'emfblip',
-  'wmetafile',
-  'macpict',
-  'pmmetafile',
-  'dibitmap',
-  'wbitmap',
+// Metafiles and device-dependent bitmaps are not shown (their data is not even read): a
+// placeholder stands where they stood and the report names their format, as for EMF/WMF in
+// DOCX. PNG, JPEG and pictures of no stated type are kept when their first bytes show a safe
+// raster image, else marked the same way. A metafile Word writes as the fallback of a PNG
+// (\nonshppict) is skipped unread with its group, so it is neither shown nor marked.
+const UNSHOWN_PICTURE_TYPES = new Map([
+  ['emfblip', 'EMF'],
+  ['wmetafile', 'WMF'],
+  ['macpict', 'Mac PICT'],
+  ['pmmetafile', 'OS/2 metafile'],
+  ['dibitmap', 'device-independent bitmap'],
+  ['wbitmap', 'Windows bitmap'],
 ]);
 
 /** Reads RTF source (the file's bytes as latin1) into blocks; images go to `images`. */
@@ -269,7 +272,7 @@ class RtfReader extends RtfGroupReader {
     const { destination } = state;
     if (destination !== 'text' && destination !== 'drop' && destination !== 'shapeValue')
       return this.skipGroup();
-    const picture: PictureState = { dropped: false, hex: [], binary: null, alt: '' };
+    const picture: PictureState = { unshown: null, hex: [], binary: null, alt: '' };
     state.destination = 'picture';
     state.picture = picture;
     onClose(state, (closing) => this.finishPicture(closing, picture));
@@ -277,13 +280,18 @@ class RtfReader extends RtfGroupReader {
 
   private handlePictureWord(word: string): void {
     const picture = this.state.picture;
-    if (picture === null || !DROPPED_PICTURE_TYPES.has(word)) return;
-    picture.dropped = true;
+    const format = UNSHOWN_PICTURE_TYPES.get(word);
+    if (picture === null || format === undefined) return;
+    picture.unshown = format;
     this.skipGroup();
   }
 
   private finishPicture(state: GroupState, picture: PictureState): void {
-    if (picture.dropped || state.hidden) return;
+    if (state.hidden) return;
+    if (picture.unshown !== null) {
+      this.images.refuse(picture.unshown);
+      return this.addPicture(state, '', picture.alt);
+    }
     let data = picture.binary;
     if (data === null) {
       let hex = picture.hex.join('');
@@ -291,15 +299,13 @@ class RtfReader extends RtfGroupReader {
       data = new Uint8Array(Buffer.from(hex.slice(0, hex.length - (hex.length % 2)), 'hex'));
     }
     const url = this.images.add(data);
-    if (url === null) return;
-    this.imageUrls.add(url);
-    state.flow.addInline({
-      kind: 'image',
-      src: url,
-      alt: picture.alt,
-      format: state.format,
-      link: state.link,
-    });
+    if (url !== null) this.imageUrls.add(url);
+    // A picture the store refused keeps an empty src: the normaliser marks it.
+    this.addPicture(state, url ?? '', picture.alt);
+  }
+
+  private addPicture(state: GroupState, src: string, alt: string): void {
+    state.flow.addInline({ kind: 'image', src, alt, format: state.format, link: state.link });
   }
 }
 

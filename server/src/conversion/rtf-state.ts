@@ -28,8 +28,8 @@ export interface FieldState {
 }
 
 export interface PictureState {
-  /** A metafile or other type that is not shown. */
-  dropped: boolean;
+  /** The format of a metafile or other type that is not shown (its data is not read), or null. */
+  unshown: string | null;
   /** The picture data as hex text, or as \bin bytes. */
   hex: string[];
   binary: Uint8Array | null;

@@ -258,7 +258,7 @@ describe('RTF structure', () => {
     );
   });
 
-  it('keeps PNG pictures, also given as \\bin, and drops metafiles', async () => {
+  it('keeps PNG pictures, also given as \\bin, and marks metafiles', async () => {
     const hex = PNG.toString('hex').replace(/(.{64})/g, '$1\n');
     const { body, images } = await convert(
       minimal(
@@ -273,8 +273,12 @@ describe('RTF structure', () => {
     expect(images).toHaveLength(1);
     const [image] = images;
     expect(image?.contentType).toBe('image/png');
+    // The WMF fallback of the PNG (\nonshppict) is neither shown nor marked; the metafiles that
+    // stand alone are marked where they stood (issue 10).
+    const unshown =
+      '<span class="missing-picture" role="img" aria-label="Picture not shown (its format cannot be shown in a browser)"></span>';
     expect(body).toContain(
-      `<p><img src="/media/${image?.id}" alt="A lighthouse"></p>\n<p>After</p>`,
+      `<p><img src="/media/${image?.id}" alt="A lighthouse"></p>\n<p>${unshown}${unshown}After</p>`,
     );
     expect(body.match(/<img/g)).toHaveLength(2);
   });

@@ -146,6 +146,25 @@ function isCjk(candidate: Candidate): boolean {
   return candidate.multiByte === true && !candidate.name.startsWith('UTF-16');
 }
 
+/** The charset an HTML file declares in a `<meta>` of its first 2 KB, or null. */
+export function declaredHtmlCharset(bytes: Uint8Array): string | null {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 2048)).toString(
+    'latin1',
+  );
+  const match = /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(head);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Refuses text (TXT, Markdown, HTML) whose encoding cannot be told, as its converter would, so
+ * that an upload is refused at once with the message instead of failing later as a job. Only
+ * a sample is scored, as in the conversion: milliseconds on the request's thread.
+ */
+export function assertDecodableText(format: string, bytes: Uint8Array): void {
+  if (format === 'txt' || format === 'md') detectTextEncoding(bytes);
+  else if (format === 'html') detectTextEncoding(bytes, declaredHtmlCharset(bytes));
+}
+
 /** Decodes a text file to a string with `\n` line ends and no control characters. */
 export function decodeText(bytes: Uint8Array, declared?: string | null): DecodedText {
   const encoding = detectTextEncoding(bytes, declared);

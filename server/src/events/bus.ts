@@ -7,6 +7,7 @@ import {
   markDispatched,
   pruneDispatched,
   writeEventRow,
+  writeEventRows,
   type StoredEvent,
 } from './outbox.ts';
 import { withRowsReadBack } from './recovered-rows.ts';
@@ -46,6 +47,9 @@ export class EventBus implements DomainEvents {
   /** The events of each open transaction, until it commits (a rollback drops them and their rows). */
   private readonly pending = new WeakMap<object, DomainEvent[]>();
   private context: AppContext | null = null;
+  /** Dispatched rows waiting to be marked, and the chain of marking statements. */
+  private readonly toMark: number[] = [];
+  private marking: Promise<void> = Promise.resolve();
 
   private get ctx(): AppContext {
     if (!this.context) throw new Error('EventBus is not attached');
@@ -73,22 +77,26 @@ export class EventBus implements DomainEvents {
     if (pending === undefined) {
       throw new Error(`${event.type}: emit inside ctx.events.transaction(), not db.transaction()`);
     }
-    const stored: DomainEvent = { ...event, eventId: await writeEventRow(tx, event) };
     for (const subscriber of subscribers) {
-      if (subscriber.inTransaction) await subscriber.inTransaction(ctx, tx, stored);
+      if (subscriber.inTransaction) await subscriber.inTransaction(ctx, tx, event);
     }
     if (pending === null) {
-      await this.dispatch([stored]);
+      await this.dispatch([{ ...event, eventId: await writeEventRow(tx, event) }]);
       return;
     }
-    pending.push(stored);
+    pending.push(event);
   }
 
   async transaction<Result>(work: (tx: Tx) => Promise<Result>): Promise<Result> {
     const events: DomainEvent[] = [];
     const result = await this.ctx.db.transaction(async (tx) => {
       this.pending.set(tx, events);
-      return work(tx);
+      const value = await work(tx);
+      // The rows of every event of the change, in one statement at its end, still before the
+      // commit: they exist exactly when the change does.
+      const ids = await writeEventRows(tx, events);
+      ids.forEach((eventId, index) => (events[index] = { ...events[index]!, eventId }));
+      return value;
     });
     await this.dispatch(events);
     return result;
@@ -138,13 +146,34 @@ export class EventBus implements DomainEvents {
     });
   }
 
+  /** Resolves once every row dispatched so far is marked (tests; the app's close). */
+  settled(): Promise<void> {
+    return this.marking;
+  }
+
   private async dispatch(events: DomainEvent[]): Promise<void> {
     for (const event of events) await this.runAfterCommit(event);
-    // The fan-out went first; a failure here only means a later sweep dispatches them again.
     const ids = events.flatMap((event) => (event.eventId === undefined ? [] : [event.eventId]));
-    await markDispatched(this.ctx.db, ids).catch((error: unknown) =>
-      this.ctx.log.error({ err: error }, 'marking events dispatched failed'),
-    );
+    this.markLater(ids);
+  }
+
+  /**
+   * Marks the rows after this turn of the event loop, in one statement for every event
+   * dispatched meanwhile: the request has its answer and the next write its database without
+   * waiting for the mark. Until it is written a row counts as undispatched, so a crash before
+   * it only means the sweep dispatches it again (at least once), and only after the grace.
+   */
+  private markLater(ids: number[]): void {
+    if (ids.length === 0) return;
+    const flushPending = this.toMark.length > 0;
+    this.toMark.push(...ids);
+    if (flushPending) return;
+    this.marking = this.marking
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(() => markDispatched(this.ctx.db, this.toMark.splice(0)))
+      .catch((error: unknown) =>
+        this.ctx.log.error({ err: error }, 'marking events dispatched failed'),
+      );
   }
 
   private async runAfterCommit(event: DomainEvent): Promise<void> {

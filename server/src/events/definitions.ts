@@ -134,8 +134,8 @@ export type DomainEvent<Type extends EventType = EventType> = {
     /** Where the write came from: its socket is left out of the broadcast (it has the ack). */
     originSocketId?: string;
     /**
-     * The event's row (events table), set by the bus: a subscriber that must not act twice on
-     * one event (dispatch is at least once after a crash) keys on it.
+     * The event's row (events table), set by the bus for the after-commit subscribers: one that
+     * must not act twice on one event (dispatch is at least once after a crash) keys on it.
      */
     eventId?: number;
   } & (EventRows[T] extends undefined ? { rows?: undefined } : { rows: EventRows[T] });

@@ -113,25 +113,31 @@ const reset = () => seen.forEach((list) => (list.length = 0));
 const dispatched = () => [...seen[0], ...seen[1]].sort((first, second) => first - second);
 
 describe('event rows', () => {
-  it('writes the row in the transaction and marks it dispatched after commit', async () => {
+  it('writes the rows in the transaction and marks them dispatched after commit', async () => {
     reset();
     const [app] = apps;
     const db = app!.ctx.db;
     await busOf(app!).transaction(async (tx) => {
       await busOf(app!).emit(tx, gateChanged(101));
-      const [row] = await tx
-        .select()
-        .from(schema.events)
-        .where(sql`${schema.events.payload} = ${JSON.stringify({ manuscriptId: 101 })}::jsonb`);
-      expect(row).toMatchObject({ name: 'manuscript.gate_changed', dispatchedAt: null });
+      await busOf(app!).emit(tx, gateChanged(103));
     });
-    expect(seen[0]).toEqual([101]);
+    expect(seen[0]).toEqual([101, 103]);
     expect(seen[1]).toEqual([]);
-    const [row] = await db
+    await busOf(app!).settled();
+    const rows = await db
       .select()
       .from(schema.events)
-      .where(sql`${schema.events.payload} = ${JSON.stringify({ manuscriptId: 101 })}::jsonb`);
-    expect(row?.dispatchedAt).toBeInstanceOf(Date);
+      .where(
+        sql`${schema.events.payload} IN (${JSON.stringify({ manuscriptId: 101 })}::jsonb, ${JSON.stringify({ manuscriptId: 103 })}::jsonb)`,
+      )
+      .orderBy(schema.events.id);
+    expect(
+      rows.map((row) => [row.name, (row.payload as { manuscriptId: number }).manuscriptId]),
+    ).toEqual([
+      ['manuscript.gate_changed', 101],
+      ['manuscript.gate_changed', 103],
+    ]);
+    expect(rows.every((row) => row.dispatchedAt instanceof Date)).toBe(true);
   });
 
   it('never dispatches an event written in a transaction that rolled back', async () => {

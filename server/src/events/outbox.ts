@@ -18,14 +18,28 @@ export interface StoredEvent {
   actorId: number | null;
 }
 
-/** Writes the event's row in the writer's transaction; returns its id. */
-export async function writeEventRow(tx: Executor, event: DomainEvent): Promise<number> {
-  const [row] = await tx
+/** Writes the events' rows in the writer's transaction, in one statement; returns their ids in order. */
+export async function writeEventRows(tx: Executor, events: DomainEvent[]): Promise<number[]> {
+  if (events.length === 0) return [];
+  const rows = await tx
     .insert(schema.events)
-    .values({ name: event.type, payload: event.payload, actorId: event.actorId })
+    .values(
+      events.map((event) => ({
+        name: event.type,
+        payload: event.payload,
+        actorId: event.actorId,
+      })),
+    )
     .returning({ id: schema.events.id });
-  if (!row) throw new Error(`${event.type}: the event row was not written`);
-  return row.id;
+  if (rows.length !== events.length) throw new Error('The event rows were not written');
+  // One statement takes its ids from the sequence in the order of its rows.
+  return rows.map((row) => row.id).sort((first, second) => first - second);
+}
+
+/** Writes one event's row; returns its id. */
+export async function writeEventRow(tx: Executor, event: DomainEvent): Promise<number> {
+  const [id] = await writeEventRows(tx, [event]);
+  return id!;
 }
 
 /** Marks rows whose after-commit subscribers have run. */

@@ -139,6 +139,20 @@ describe('upload → job → reader, for every format', () => {
   });
 });
 
+/** High bytes in no pattern any encoding makes (text-encoding.test.ts refuses the same). */
+function undecodable(length: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  let seed = 12345;
+  for (let i = 0; i < length; i += 1) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    bytes[i] = i % 7 === 6 ? 0x20 : 0x80 + ((seed >>> 16) & 0x7f);
+  }
+  return bytes;
+}
+const ENCODING_UNKNOWN = new RegExp(
+  MESSAGES.textEncodingUnknown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+);
+
 describe('files we cannot take: a clear 4xx and nothing left behind', () => {
   const cases: Array<[string, string, Buffer | string, number, RegExp]> = [
     [
@@ -152,6 +166,10 @@ describe('files we cannot take: a clear 4xx and nothing left behind', () => {
     ['an unknown extension', 'novel.pages', 'Once upon a time.', 415, /cannot convert/],
     ['an empty file', 'novel.md', '', 400, /is empty/],
     ['an image', 'cover.txt', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 415, /image/],
+    // Issue 10: refused at upload with the scorer's message, not only as a failed conversion.
+    ['text in no encoding we can tell', 'novel.txt', undecodable(4000), 415, ENCODING_UNKNOWN],
+    ['Markdown in no encoding we can tell', 'novel.md', undecodable(4000), 415, ENCODING_UNKNOWN],
+    ['HTML in no encoding we can tell', 'novel.html', undecodable(4000), 415, ENCODING_UNKNOWN],
   ];
 
   it.each(cases)('refuses %s', async (_label, name, content, status, message) => {

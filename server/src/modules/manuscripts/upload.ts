@@ -4,6 +4,7 @@ import { MANUSCRIPT_FILE_FIELD, type ManuscriptUploadValues } from '@margins/com
 import type { AppContext, UserRow } from '../../context.ts';
 import { detectFormat } from '../../conversion/detect-format.ts';
 import { ConversionError } from '../../conversion/errors.ts';
+import { assertDecodableText } from '../../conversion/text-encoding.ts';
 import type { SourceFormat } from '../../conversion/types.ts';
 import { schema, type Tx } from '../../db/index.ts';
 import { convertDocumentJob } from './conversion-job.ts';
@@ -34,12 +35,14 @@ const ORIGINAL_CONTENT_TYPES: Record<SourceFormat, string> = {
 
 /**
  * Decides the format of an upload by its content and name, before anything is written; a file
- * we cannot convert is refused with the converter's message (415 for a kind we do not take,
- * 413 too large, 400 damaged, encrypted or empty).
+ * we cannot convert is refused with the converter's message (415 for a kind we do not take or
+ * text in no encoding we can tell, 413 too large, 400 damaged, encrypted or empty).
  */
 export function checkUpload(file: UploadedFile): SourceFormat {
   try {
-    return detectFormat(file.fileName, file.bytes);
+    const format = detectFormat(file.fileName, file.bytes);
+    assertDecodableText(format, file.bytes);
+    return format;
   } catch (error) {
     if (!(error instanceof ConversionError)) throw error;
     const status =
