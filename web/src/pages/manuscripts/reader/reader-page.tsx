@@ -37,6 +37,7 @@ import { ResumeBanner } from './resume-banner.tsx';
 import { currentSectionId, TableOfContents } from './table-of-contents.tsx';
 import { blocksOf, useReadingPosition, useReadingProgress } from './use-reading-position.ts';
 import './reader-book.css';
+import { useBookMode } from './use-book-mode.ts';
 
 /**
  * The reading page (/manuscript/document/reader/:id): the text in a reading column, the
@@ -80,6 +81,7 @@ function Reader({ view }: { view: ReaderResponse }) {
   const gated = view.restricted_moderation && !moderationAccepted;
   const textShown = !gated && !view.restricted_mature && view.html !== '';
   const html = textShown ? view.html : '';
+  useBookMode(textShown);
 
   useLayoutEffect(() => {
     setBlockIds(blocksOf(boxRef.current).map((block) => block.id));
