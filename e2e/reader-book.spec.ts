@@ -84,12 +84,14 @@ function cardGaps(page: Page): Promise<Array<{ id: string; gap: number }>> {
 }
 
 async function expectCardsBesidePassages(page: Page, step: string, note?: string): Promise<void> {
-  // A note's passage in the middle of the window (instantly): some cards are in view.
+  // A note's passage in the middle of the window (instantly): some cards are in view. Blocks
+  // laid out for the first time around it may still push it down: again until it stays.
   if (note) {
-    await page
-      .locator(`mark[data-hl="${note}"]`)
-      .first()
-      .evaluate((mark) => mark.scrollIntoView({ block: 'center' }));
+    const mark = page.locator(`mark[data-hl="${note}"]`).first();
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await mark.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await page.waitForTimeout(250);
+    }
   }
   await expect
     .poll(
