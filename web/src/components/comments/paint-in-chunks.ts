@@ -3,6 +3,8 @@ import type { HighlightPainter, PaintedSpan } from './painter.ts';
 
 /** Highlights drawn at once, before the first paint: the ones around the reading position. */
 export const FIRST_CHUNK = 60;
+/** New highlights this few (live arrivals) are drawn at once, whatever else is pending. */
+const LIVE_BATCH = 8;
 /** Highlights drawn per step in idle time (each step walks the box's text nodes once). */
 const IDLE_CHUNK = 200;
 /** Another step runs in the same idle period only while this much of it is left. */
@@ -58,9 +60,9 @@ export function nearestFirst(spans: readonly PaintedSpan[], at: number): Painted
 }
 
 /**
- * Draws `wanted` in steps: what is drawn already (restyled), the draft, the active one and the
- * FIRST_CHUNK nearest the reading position now; the rest in idle time, nearest first, so a long
- * book's 2,000 highlights never block the reader. Calls `onStep` after each step and `onDone`
+ * Draws `wanted` in steps: what is drawn already (restyled), the draft, the active one and, on
+ * a first drawing, the FIRST_CHUNK nearest the reading position; the rest in idle time, nearest
+ * the reading position first, so a long book's 2,000 highlights never block the reader. Calls `onStep` after each step and `onDone`
  * once everything is drawn. Returns a cancel function (a newer sync takes over).
  */
 export function paintInChunks(
@@ -77,8 +79,11 @@ export function paintInChunks(
     if (drawn.has(span.id) || span.pending || span.active) shown.push(span);
     else rest.push(span);
   }
-  if (rest.length > FIRST_CHUNK) rest = nearestFirst(rest, readingPosition());
-  shown.push(...rest.splice(0, FIRST_CHUNK));
+  // The first chunk only on a first drawing (or for a few live arrivals): a redraw while a
+  // backlog waits (the data refreshed, a thread opened) leaves the backlog to idle time.
+  const atOnce = drawn.size === 0 || rest.length <= LIVE_BATCH ? FIRST_CHUNK : 0;
+  if (atOnce > 0 && rest.length > atOnce) rest = nearestFirst(rest, readingPosition());
+  shown.push(...rest.splice(0, atOnce));
   painter.sync(shown);
   onStep();
   if (rest.length === 0) {
@@ -86,6 +91,8 @@ export function paintInChunks(
     return () => undefined;
   }
   let cancel = whenIdle(function step(deadline) {
+    // The reader may have jumped since: what is nearest them now comes first.
+    if (rest.length > IDLE_CHUNK) rest = nearestFirst(rest, readingPosition());
     do {
       shown.push(...rest.splice(0, IDLE_CHUNK));
       painter.sync(shown);

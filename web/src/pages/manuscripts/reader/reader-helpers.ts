@@ -50,10 +50,15 @@ function prefersReducedMotion(): boolean {
 /** Scrolls a block under the header and gives it the focus (for keyboard and screen readers). */
 export function jumpTo(element: HTMLElement | null | undefined) {
   if (!element) return;
-  element.scrollIntoView?.({
-    block: 'start',
-    behavior: prefersReducedMotion() ? 'auto' : 'smooth',
-  });
+  const smooth = !prefersReducedMotion();
+  element.scrollIntoView?.({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+  // Blocks laid out for the first time on the way (content-visibility) may move the target
+  // while the smooth scroll runs: once it ends, the block is put in its place again.
+  if (smooth && 'onscrollend' in window) {
+    const settle = () => element.scrollIntoView?.({ block: 'start', behavior: 'auto' });
+    window.addEventListener('scrollend', settle, { once: true });
+    window.setTimeout(() => window.removeEventListener('scrollend', settle), 3_000);
+  }
   if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
   element.focus({ preventScroll: true });
 }

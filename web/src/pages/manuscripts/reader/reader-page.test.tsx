@@ -63,31 +63,25 @@ function buildView(overrides: Partial<ReaderResponse> = {}): ReaderResponse {
   };
 }
 
-/** A stand-in IntersectionObserver the test drives: which blocks are in the reading band. */
-class FakeObserver {
-  static current: FakeObserver | null = null;
-  readonly targets: Element[] = [];
-  constructor(readonly callback: IntersectionObserverCallback) {
-    FakeObserver.current = this;
-  }
-  observe(target: Element) {
-    this.targets.push(target);
-  }
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-}
+/** Where the test puts each block in the window (the reading position reads these). */
+const blockRects = new Map<Element, DOMRect>();
 
-/** Puts exactly these blocks (by id) in the reading band. */
+/**
+ * Puts exactly these blocks (by id) in the reading band (the upper third of the window, under
+ * the header), the blocks before them above it, and scrolls.
+ */
 function readAt(...ids: string[]) {
-  const observer = FakeObserver.current;
-  if (!observer) throw new Error('no observer');
-  const entries = observer.targets.map(
-    (target) => ({ target, isIntersecting: ids.includes(target.id) }) as IntersectionObserverEntry,
-  );
-  act(() => observer.callback(entries, observer as unknown as IntersectionObserver));
+  const blocks = Array.from(screen.getByTestId('reader-box').children);
+  const first = blocks.findIndex((block) => ids.includes(block.id));
+  blocks.forEach((block, index) => {
+    const top = index < first ? -400 + index * 10 : index === first ? 80 : 400 + index * 10;
+    blockRects.set(block, new DOMRect(0, top, 600, index < first ? 0 : 40));
+  });
+  act(() => {
+    window.dispatchEvent(new Event('scroll'));
+  });
+  // With fake timers the frame after the scroll comes when time moves on.
+  if (vi.isFakeTimers()) act(() => vi.advanceTimersByTime(16));
 }
 
 function renderReader(view: ReaderResponse = buildView(), user = reader) {
@@ -106,14 +100,26 @@ function tocLink(name: string): HTMLElement {
 describe('the reader', () => {
   beforeEach(() => {
     localStorage.clear();
-    FakeObserver.current = null;
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    blockRects.clear();
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: Element,
+    ) {
+      return blockRects.get(this) ?? new DOMRect(0, 0, 0, 0);
+    });
+    // Frames run at once (handle 0: nothing left pending): the reading position is read one
+    // frame after a scroll.
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      callback(performance.now());
+      return 0;
+    });
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
     Element.prototype.scrollIntoView = vi.fn();
     vi.mocked(reloadPage).mockReset();
   });
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('nests the h1–h3 headings of the contents', () => {

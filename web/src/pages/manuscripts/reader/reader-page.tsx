@@ -40,6 +40,7 @@ import { blocksOf, useReadingPosition, useReadingProgress } from './use-reading-
 import { StaffOpeningsNotice } from './staff-openings-notice.tsx';
 import { useLiveModerationFlag } from './use-live-moderation-flag.ts';
 import './reader-book.css';
+import { useBookMode } from './use-book-mode.ts';
 
 /**
  * The reading page (/manuscript/document/reader/:id): the text in a reading column, the
@@ -88,6 +89,7 @@ function Reader({ view }: { view: ReaderResponse }) {
   const gated = moderation.restricted && !moderationAccepted;
   const textShown = !gated && !view.restricted_mature && view.html !== '';
   const html = textShown ? view.html : '';
+  useBookMode(textShown);
 
   useLayoutEffect(() => {
     setBlockIds(blocksOf(boxRef.current).map((block) => block.id));

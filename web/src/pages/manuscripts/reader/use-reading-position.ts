@@ -8,39 +8,64 @@ export function blocksOf(box: HTMLElement | null): HTMLElement[] {
   return box ? (Array.from(box.children) as HTMLElement[]) : [];
 }
 
+/** The reading band ends a third of the way down the window. */
+const BAND_END = 0.34;
+
+/**
+ * The index of the first block reaching into the reading band (under the header, the upper
+ * third of the window), or -1 when none does (a gap between blocks): a binary search, a dozen
+ * layout reads, never one per block.
+ */
+export function blockInBand(blocks: readonly HTMLElement[], viewportHeight: number): number {
+  let low = 0;
+  let high = blocks.length - 1;
+  let first = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (blocks[middle]!.getBoundingClientRect().bottom > HEADER_OFFSET_PX) {
+      first = middle;
+      high = middle - 1;
+    } else {
+      low = middle + 1;
+    }
+  }
+  if (first === -1) return -1;
+  return blocks[first]!.getBoundingClientRect().top < viewportHeight * BAND_END ? first : -1;
+}
+
 /**
  * The block being read: the first block in the reading band (under the header, the upper
- * third of the window), followed with an IntersectionObserver. Stays put between blocks.
- * Returns -1 until the text is there.
+ * third of the window), found again one animation frame after each scroll. Stays put between
+ * blocks. Returns -1 until the text is there. (Not an IntersectionObserver on every block: on
+ * a book's 3,000 blocks the browser's own intersection work took more than a frame.)
  */
 export function useReadingPosition(boxRef: RefObject<HTMLElement | null>, html: string): number {
   const [blockIndex, setBlockIndex] = useState(-1);
 
   useEffect(() => {
-    const box = boxRef.current;
-    const blocks = blocksOf(box);
+    const blocks = blocksOf(boxRef.current);
     if (blocks.length === 0) {
       setBlockIndex(-1);
       return;
     }
     setBlockIndex(0);
-    if (typeof IntersectionObserver === 'undefined') return;
-    const indexOf = new Map(blocks.map((block, index) => [block, index]));
-    const inBand = new Set<number>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          const index = indexOf.get(entry.target as HTMLElement);
-          if (index === undefined) continue;
-          if (entry.isIntersecting) inBand.add(index);
-          else inBand.delete(index);
-        }
-        if (inBand.size > 0) setBlockIndex(Math.min(...inBand));
-      },
-      { rootMargin: `-${HEADER_OFFSET_PX}px 0px -66% 0px`, threshold: 0 },
-    );
-    for (const block of blocks) observer.observe(block);
-    return () => observer.disconnect();
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const index = blockInBand(blocks, window.innerHeight);
+      if (index >= 0) setBlockIndex(index);
+    };
+    const schedule = () => {
+      if (!frame) frame = window.requestAnimationFrame(measure);
+    };
+    schedule();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      if (frame) window.cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
   }, [boxRef, html]);
 
   return blockIndex;
