@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { allSections } from './registry.ts';
+import { paymentSectionFactories } from './payments-test-helpers.ts';
 import { sectionFactories, staffClients, type StaffClients } from './test-helpers.ts';
 
 /**
@@ -48,7 +49,7 @@ function expectNoServerError(response: { statusCode: number; body: string }, wha
 
 it('answers hostile input on every view of every section without a server error', async () => {
   const client = people.admin.client;
-  const make = sectionFactories(test.ctx.db);
+  const make = { ...sectionFactories(test.ctx.db), ...paymentSectionFactories(test.ctx.db) };
   for (const section of allSections()) {
     const base = `/admin/api/${section.name}`;
     const id = await make[section.name]!();

@@ -1,10 +1,12 @@
 // Uploads that only arrive whole when the conversion reads them right: legacy encodings, a DOCX
 // whose main part has another name, the document's own title; and text no encoding reads,
-// which fails with a message instead of arriving as mojibake.
+// which is refused with a message instead of arriving as mojibake.
 import iconv from 'iconv-lite';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type ReaderResponse } from '@margins/common';
 import { DEFAULT_JOB_SETTINGS } from '../../config.ts';
+import { schema } from '../../db/index.ts';
 import { buildWordDocx, paragraph } from '../../conversion/docx-test-builder.ts';
 import { PROSE } from '../../conversion/fixtures/encoding-samples.ts';
 import { buildZip, unzip, utf8 } from '../../conversion/test-factories.ts';
@@ -39,14 +41,19 @@ describe('uploads the conversion must read right', () => {
     expect(reader.html).toContain('Старый дом стоял на краю деревни');
   });
 
-  it('fails text that no encoding reads with a message, keeping nothing', async () => {
+  it('refuses text that no encoding reads at upload with a message, keeping nothing', async () => {
     const noise = Buffer.alloc(3000);
     for (let i = 0; i < noise.length; i += 1)
       noise[i] = i % 6 === 5 ? 0x20 : 0x80 + ((i * 73) % 0x80);
-    const { client, state, id } = await upload('noise.txt', noise);
-    expect(state.status).toBe('FAILURE');
-    expect(state.message).toBe(MESSAGES.textEncodingUnknown);
-    expect((await client.get(`/manuscript/document/reader/${id}`)).statusCode).toBe(404);
+    const { client, user } = await loggedInClient(test);
+    const response = await postFile(client, '/manuscript/document', 'noise.txt', noise);
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error).toBe(MESSAGES.textEncodingUnknown);
+    const kept = await test.ctx.db
+      .select({ id: schema.manuscripts.id })
+      .from(schema.manuscripts)
+      .where(eq(schema.manuscripts.userId, user.id));
+    expect(kept).toEqual([]);
   });
 
   it('converts a DOCX whose main part is word/document2.xml, titled by its properties', async () => {

@@ -30,6 +30,9 @@ export const PAGE_SOURCES: Readonly<Record<string, string>> = {
   'm-survey-answers': 'src/pages/access/survey-answers-page.tsx',
   discover: 'src/pages/discover/discover-page.tsx',
   admin: 'src/pages/admin/admin-page.tsx',
+  products: 'src/pages/payments/pricing-page.tsx',
+  'local-checkout': 'src/pages/payments/local-checkout-page.tsx',
+  'payment-thanks': 'src/pages/payments/thanks-page.tsx',
   unsubscribe: 'src/pages/info/unsubscribe.tsx',
 };
 
