@@ -102,7 +102,10 @@ async function commentOn(page: Page, text: string): Promise<void> {
   await paragraph.selectText();
   await page.getByTestId('comment-selection').click();
   await page.getByTestId('comment-text').fill(text);
-  await page.locator('[data-margin-layer]').getByRole('button', { name: 'Comment' }).click();
+  await page
+    .locator('[data-margin-layer]')
+    .getByRole('button', { name: 'Comment', exact: true })
+    .click();
   await expect(
     page.locator('[data-margin-layer] [data-thread]').filter({ hasText: text }),
   ).toBeVisible();

@@ -95,11 +95,11 @@ test('an admin finds a user, suspends them and exports users as CSV', async ({ b
 
   await test.step('suspend them with the bulk action: asked first, then logged out', async () => {
     await admin.locator('tbody tr').getByRole('checkbox', { name: 'Select this row' }).check();
-    await admin.getByRole('button', { name: 'Suspend' }).click();
+    await admin.getByRole('button', { name: 'Suspend', exact: true }).click();
     const dialog = admin.getByRole('dialog');
     await expect(dialog).toContainText('Suspend the chosen accounts? They are logged out at once.');
     await admin.screenshot({ path: 'test-results/e2e/admin-suspend-confirm.png', fullPage: true });
-    await dialog.getByRole('button', { name: 'Suspend' }).click();
+    await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
     await expect(admin.getByText('Suspend: 1 item changed.')).toBeVisible();
     await target.reload();
     await expect(target.getByRole('button', { name: 'Log out' })).toHaveCount(0);
@@ -138,7 +138,7 @@ test('a moderator sees only their sections; everyone else gets 404', async ({ br
   await expect(moderator.getByRole('link', { name: /^Export/ })).toHaveCount(0);
   await expect(moderator.getByRole('link', { name: 'Create' })).toHaveCount(0);
   await moderator.locator('tbody tr').first().getByRole('checkbox').check();
-  await expect(moderator.getByRole('button', { name: 'Suspend' })).toBeVisible();
+  await expect(moderator.getByRole('button', { name: 'Suspend', exact: true })).toBeVisible();
   await moderator.screenshot({
     path: 'test-results/e2e/admin-moderator-users.png',
     fullPage: true,

@@ -65,7 +65,10 @@ test('a reader comments live; the author sees it, votes, reports; edits and dele
     const editor = reader.getByTestId('comment-text');
     await expect(editor).toBeFocused();
     await editor.fill(first);
-    await reader.locator('[data-margin-layer]').getByRole('button', { name: 'Comment' }).click();
+    await reader
+      .locator('[data-margin-layer]')
+      .getByRole('button', { name: 'Comment', exact: true })
+      .click();
     const thread = threadWith(reader, first);
     await expect(thread).toBeVisible();
     threadId = (await thread.getAttribute('data-thread')) ?? '';
@@ -167,7 +170,10 @@ test('after the connection drops, the author catches up and keeps receiving comm
     await selectParagraph(reader, paragraph);
     await reader.keyboard.press('Control+Alt+M');
     await reader.getByTestId('comment-text').fill(text);
-    await reader.locator('[data-margin-layer]').getByRole('button', { name: 'Comment' }).click();
+    await reader
+      .locator('[data-margin-layer]')
+      .getByRole('button', { name: 'Comment', exact: true })
+      .click();
     await expect(threadWith(reader, text)).toBeVisible();
   };
 

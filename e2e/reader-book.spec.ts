@@ -225,7 +225,10 @@ test('a book full of notes: comment before every highlight is drawn; the margin 
     await paragraph.selectText();
     await author.getByTestId('comment-selection').click();
     await author.getByTestId('comment-text').fill('Written before the last highlight was drawn.');
-    await author.locator('[data-margin-layer]').getByRole('button', { name: 'Comment' }).click();
+    await author
+      .locator('[data-margin-layer]')
+      .getByRole('button', { name: 'Comment', exact: true })
+      .click();
     const card = author
       .locator('[data-margin-layer] [data-thread]')
       .filter({ hasText: 'Written before the last highlight was drawn.' });

@@ -48,7 +48,10 @@ test('a reader replies live, the author resolves and exports the feedback as Wor
     await paragraph.selectText();
     await first.getByTestId('comment-selection').click();
     await first.getByTestId('comment-text').fill(note);
-    await first.locator('[data-margin-layer]').getByRole('button', { name: 'Comment' }).click();
+    await first
+      .locator('[data-margin-layer]')
+      .getByRole('button', { name: 'Comment', exact: true })
+      .click();
     await expect(
       first.locator('[data-margin-layer] [data-thread]').filter({ hasText: note }),
     ).toBeVisible();

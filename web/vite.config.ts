@@ -52,7 +52,9 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
             },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // zod-without-eval rides in zod's chunk, so zod is jitless before any chunk that
+            // uses it runs (a top-level parse in a shared chunk would otherwise probe eval first).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|zod-without-eval/ },
           ],
         },
       },
