@@ -1,7 +1,7 @@
 // The reading page: the text with its gates, contents, bookmarks, margin notes and dialogs.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { READING_POSITION_DELAY_MS, type ReaderResponse } from '@margins/common';
+import type { ReaderResponse } from '@margins/common';
 import { readerUrl } from '../../../api/manuscripts.ts';
 import { ReaderAccessTools, useReaderAccess } from '../../../components/access/reader-access.tsx';
 import {
@@ -13,8 +13,6 @@ import {
 } from '../../../components/comments/index.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { HeatStrip } from '../../../components/insights/heat-strip.tsx';
-import { ManuscriptForm } from '../../../components/manuscripts/manuscript-form.tsx';
-import { NewDraftControl } from '../../../components/manuscripts/new-draft.tsx';
 import { InkSpinner } from '../../../components/manuscripts/upload-progress.tsx';
 import { reloadPage } from '../../../lib/navigation.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -34,6 +32,8 @@ import {
 } from './reader-gates.tsx';
 import { ReaderHeader } from './reader-header.tsx';
 import { blockText, jumpTo, useReaderData } from './reader-helpers.ts';
+import { ReaderEditDialog } from './reader-edit-dialog.tsx';
+import { useAutoBookmark, useSidebarFollows } from './reader-follow.ts';
 import { ResumeBanner } from './resume-banner.tsx';
 import { currentSectionId, TableOfContents } from './table-of-contents.tsx';
 import { blocksOf, useReadingPosition, useReadingProgress } from './use-reading-position.ts';
@@ -101,20 +101,7 @@ function Reader({ view }: { view: ReaderResponse }) {
   const sectionId = currentSectionId(view.toc, blockIndexOfId, blockIndex);
   const sectionTitle = view.toc.find((entry) => entry.id === sectionId)?.text ?? null;
 
-  // Keeps the current section's entry in sight in the sidebar (only the sidebar scrolls).
-  useEffect(() => {
-    const sidebar = sidebarRef.current;
-    if (!sidebar || !sectionId) return;
-    const link = Array.from(sidebar.querySelectorAll<HTMLElement>('[data-toc-id]')).find(
-      (candidate) => candidate.dataset.tocId === sectionId,
-    );
-    if (!link) return;
-    const box = sidebar.getBoundingClientRect();
-    const rect = link.getBoundingClientRect();
-    if (rect.top < box.top || rect.bottom > box.bottom) {
-      sidebar.scrollTo({ top: sidebar.scrollTop + rect.top - box.top - box.height / 3 });
-    }
-  }, [sectionId]);
+  useSidebarFollows(sidebarRef, sectionId);
 
   const { bookmarks, add, track, remove } = usePageBookmarks(
     bookmarkKey(config.currentUserId, view.manuscript_id),
@@ -122,21 +109,7 @@ function Reader({ view }: { view: ReaderResponse }) {
   const [resumeFrom] = useState(() => bookmarks.find((bookmark) => bookmark.auto) ?? null);
   const [resumeDismissed, setResumeDismissed] = useState(false);
 
-  // The automatic bookmark follows the reading position once it has stayed on a block for
-  // 5 s — but only after the reader moved: opening the page must not overwrite where they
-  // left off last time.
-  const startIndex = useRef<number | null>(null);
-  const moved = useRef(false);
-  useEffect(() => {
-    if (blockIndex < 0 || !textShown) return;
-    if (startIndex.current === null) startIndex.current = blockIndex;
-    if (blockIndex !== startIndex.current) moved.current = true;
-    if (!moved.current) return;
-    const timer = setTimeout(() => {
-      track(blockIndex, blockText(blocksOf(boxRef.current)[blockIndex]));
-    }, READING_POSITION_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [blockIndex, textShown, track]);
+  useAutoBookmark(boxRef, blockIndex, textShown, track);
 
   const goToBlock = useCallback((index: number) => {
     jumpTo(blocksOf(boxRef.current)[index]);
@@ -372,24 +345,11 @@ function Reader({ view }: { view: ReaderResponse }) {
       ) : null}
 
       {editing ? (
-        <Dialog
-          title="Edit manuscript"
-          description={manuscript.title}
-          placement="right"
+        <ReaderEditDialog
+          manuscript={manuscript}
+          onSaved={setManuscript}
           onClose={() => setEditing(false)}
-          testId="reader-edit-dialog"
-        >
-          <div className="space-y-8">
-            <ManuscriptForm manuscript={manuscript} onSaved={setManuscript} />
-            <div className="border-t border-line pt-6">
-              <NewDraftControl
-                manuscript={manuscript}
-                doneText="The new draft is ready. Reloading…"
-                onDone={() => reloadPage()}
-              />
-            </div>
-          </div>
-        </Dialog>
+        />
       ) : null}
     </div>
   );

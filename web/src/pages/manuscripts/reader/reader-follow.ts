@@ -1,0 +1,51 @@
+// What follows the reading position on the reader page: the contents sidebar's scroll, and the
+// automatic bookmark.
+import { useEffect, useRef, type RefObject } from 'react';
+import { READING_POSITION_DELAY_MS } from '@margins/common';
+import { blockText } from './reader-helpers.ts';
+import { blocksOf } from './use-reading-position.ts';
+
+/** Keeps the current section's entry in sight in the sidebar (only the sidebar scrolls). */
+export function useSidebarFollows(
+  sidebarRef: RefObject<HTMLElement | null>,
+  sectionId: string | null,
+): void {
+  useEffect(() => {
+    const sidebar = sidebarRef.current;
+    if (!sidebar || !sectionId) return;
+    const link = Array.from(sidebar.querySelectorAll<HTMLElement>('[data-toc-id]')).find(
+      (candidate) => candidate.dataset.tocId === sectionId,
+    );
+    if (!link) return;
+    const box = sidebar.getBoundingClientRect();
+    const rect = link.getBoundingClientRect();
+    if (rect.top < box.top || rect.bottom > box.bottom) {
+      sidebar.scrollTo({ top: sidebar.scrollTop + rect.top - box.top - box.height / 3 });
+    }
+  }, [sidebarRef, sectionId]);
+}
+
+/**
+ * The automatic bookmark follows the reading position once it has stayed on a block for 5 s —
+ * but only after the reader moved: opening the page must not overwrite where they left off
+ * last time.
+ */
+export function useAutoBookmark(
+  boxRef: RefObject<HTMLElement | null>,
+  blockIndex: number,
+  textShown: boolean,
+  track: (index: number, text: string) => void,
+): void {
+  const startIndex = useRef<number | null>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (blockIndex < 0 || !textShown) return;
+    if (startIndex.current === null) startIndex.current = blockIndex;
+    if (blockIndex !== startIndex.current) moved.current = true;
+    if (!moved.current) return;
+    const timer = setTimeout(() => {
+      track(blockIndex, blockText(blocksOf(boxRef.current)[blockIndex]));
+    }, READING_POSITION_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [boxRef, blockIndex, textShown, track]);
+}
