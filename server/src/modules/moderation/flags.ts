@@ -138,6 +138,22 @@ async function assertExists(tx: Tx, model: ReportModel, id: number): Promise<voi
   if (!row) throw notFound(MODERATION_MESSAGES.notFound(model));
 }
 
+/** Flags one element with a reason (text) or clears its flag (null): 404 when it does not exist. */
+async function setOneFlag(
+  ctx: AppContext,
+  actor: Actor,
+  model: ReportModel,
+  id: number,
+  reason: string | null,
+): Promise<void> {
+  assertModerator(actor);
+  await ctx.events.transaction(async (tx) => {
+    await assertExists(tx, model, id);
+    const setFlags = model === 'manuscript' ? setManuscriptFlags : setCommentFlags;
+    await setFlags(ctx, tx, actor, [id], reason);
+  });
+}
+
 /** Flags a manuscript with a reason (SPEC: "This manuscript was flagged by our moderators…"). */
 export async function flagManuscript(
   ctx: AppContext,
@@ -146,11 +162,7 @@ export async function flagManuscript(
   reason: unknown,
 ): Promise<void> {
   assertModerator(actor);
-  const text = parseReason(reason);
-  await ctx.events.transaction(async (tx) => {
-    await assertExists(tx, 'manuscript', manuscriptId);
-    await setManuscriptFlags(ctx, tx, actor, [manuscriptId], text);
-  });
+  await setOneFlag(ctx, actor, 'manuscript', manuscriptId, parseReason(reason));
 }
 
 /** Clears a manuscript's flag. */
@@ -159,11 +171,7 @@ export async function clearManuscriptFlag(
   actor: Actor,
   manuscriptId: number,
 ): Promise<void> {
-  assertModerator(actor);
-  await ctx.events.transaction(async (tx) => {
-    await assertExists(tx, 'manuscript', manuscriptId);
-    await setManuscriptFlags(ctx, tx, actor, [manuscriptId], null);
-  });
+  await setOneFlag(ctx, actor, 'manuscript', manuscriptId, null);
 }
 
 /** Flags a comment: its text goes behind a reveal with the reason. */
@@ -174,11 +182,7 @@ export async function flagComment(
   reason: unknown,
 ): Promise<void> {
   assertModerator(actor);
-  const text = parseReason(reason);
-  await ctx.events.transaction(async (tx) => {
-    await assertExists(tx, 'comment', commentId);
-    await setCommentFlags(ctx, tx, actor, [commentId], text);
-  });
+  await setOneFlag(ctx, actor, 'comment', commentId, parseReason(reason));
 }
 
 /** Clears a comment's flag. */
@@ -187,9 +191,5 @@ export async function clearCommentFlag(
   actor: Actor,
   commentId: number,
 ): Promise<void> {
-  assertModerator(actor);
-  await ctx.events.transaction(async (tx) => {
-    await assertExists(tx, 'comment', commentId);
-    await setCommentFlags(ctx, tx, actor, [commentId], null);
-  });
+  await setOneFlag(ctx, actor, 'comment', commentId, null);
 }
