@@ -1,5 +1,5 @@
 // The reading page: the text with its gates, contents, bookmarks, margin notes and dialogs.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { ReaderResponse } from '@margins/common';
 import { readerUrl } from '../../../api/manuscripts.ts';
@@ -12,14 +12,12 @@ import {
   UnplacedNotes,
 } from '../../../components/comments/index.ts';
 import { Dialog } from '../../../components/dialog.tsx';
-import { HeatStrip } from '../../../components/insights/heat-strip.tsx';
 import { InkSpinner } from '../../../components/manuscripts/upload-progress.tsx';
 import { reloadPage } from '../../../lib/navigation.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePageConfig } from '../../../page-config.ts';
 import { NotFoundPage } from '../../not-found.tsx';
 import { BookmarksPanel } from './bookmarks-panel.tsx';
-import { ParagraphKeys } from './paragraph-keys.tsx';
 import { bookmarkKey, usePageBookmarks, type PageBookmark } from './page-bookmarks.ts';
 import { ReaderBottomBar } from './reader-bottom-bar.tsx';
 import {
@@ -33,6 +31,7 @@ import {
 import { ReaderHeader } from './reader-header.tsx';
 import { blockText, jumpTo, useReaderData } from './reader-helpers.ts';
 import { ReaderEditDialog } from './reader-edit-dialog.tsx';
+import { ReaderText } from './reader-text.tsx';
 import { useAutoBookmark, useSidebarFollows } from './reader-follow.ts';
 import { ResumeBanner } from './resume-banner.tsx';
 import { currentSectionId, TableOfContents } from './table-of-contents.tsx';
@@ -97,7 +96,10 @@ function Reader({ view }: { view: ReaderResponse }) {
 
   const blockIndex = useReadingPosition(boxRef, html);
   const progress = useReadingProgress(boxRef, html);
-  const blockIndexOfId = new Map(blockIds.map((id, index) => [id, index]));
+  const blockIndexOfId = useMemo(
+    () => new Map(blockIds.map((id, index) => [id, index])),
+    [blockIds],
+  );
   const sectionId = currentSectionId(view.toc, blockIndexOfId, blockIndex);
   const sectionTitle = view.toc.find((entry) => entry.id === sectionId)?.text ?? null;
 
@@ -202,20 +204,12 @@ function Reader({ view }: { view: ReaderResponse }) {
     );
   } else {
     body = (
-      <>
-        {/* Normalised, allow-listed HTML from our own server (API.md reader data). */}
-        <div
-          ref={boxRef}
-          className="reader-box"
-          data-testid="reader-box"
-          dangerouslySetInnerHTML={{ __html: html }}
-        />
-        <ParagraphKeys html={html} />
-        {isAuthor ? <HeatStrip manuscriptId={view.manuscript_id} html={html} /> : null}
-        <p aria-hidden="true" className="reader-end">
-          ❦
-        </p>
-      </>
+      <ReaderText
+        boxRef={boxRef}
+        html={html}
+        manuscriptId={view.manuscript_id}
+        isAuthor={isAuthor}
+      />
     );
   }
 
