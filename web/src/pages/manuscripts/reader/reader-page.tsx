@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useLocation } from 'react-router';
 import type { ReaderResponse } from '@margins/common';
 import { readerUrl } from '../../../api/manuscripts.ts';
-import { ReaderAccessTools, useReaderAccess } from '../../../components/access/reader-access.tsx';
+import { useReaderAccess } from '../../../components/access/reader-access.tsx';
 import {
   CommentsButton,
   CommentsDrawer,
@@ -35,7 +35,8 @@ import { ReaderText } from './reader-text.tsx';
 import { useAutoBookmark, useSidebarFollows } from './reader-follow.ts';
 import { ResumeBanner } from './resume-banner.tsx';
 import { currentSectionId, TableOfContents } from './table-of-contents.tsx';
-import { blocksOf, useReadingPosition, useReadingProgress } from './use-reading-position.ts';
+import { PositionedAccessTools, ReadingProgressBar } from './reader-position-parts.tsx';
+import { blocksOf, usePositionValue, useReadingPositionStore } from './use-reading-position.ts';
 import { StaffOpeningsNotice } from './staff-openings-notice.tsx';
 import { useLiveModerationFlag } from './use-live-moderation-flag.ts';
 import './reader-book.css';
@@ -94,13 +95,19 @@ function Reader({ view }: { view: ReaderResponse }) {
     setBlockIds(blocksOf(boxRef.current).map((block) => block.id));
   }, [html]);
 
-  const blockIndex = useReadingPosition(boxRef, html);
-  const progress = useReadingProgress(boxRef, html);
+  // The position moves on almost every scrolled frame: the page renders again only when what
+  // it shows changes (the chapter, whole percents); the bar and the access tools follow it
+  // themselves (reader-position-parts.tsx).
+  const position = useReadingPositionStore(boxRef, html);
+  const percent = usePositionValue(position, (at) => Math.round(at.progress * 100));
+  const hasPosition = usePositionValue(position, (at) => at.blockIndex >= 0);
   const blockIndexOfId = useMemo(
     () => new Map(blockIds.map((id, index) => [id, index])),
     [blockIds],
   );
-  const sectionId = currentSectionId(view.toc, blockIndexOfId, blockIndex);
+  const sectionId = usePositionValue(position, (at) =>
+    currentSectionId(view.toc, blockIndexOfId, at.blockIndex),
+  );
   const sectionTitle = view.toc.find((entry) => entry.id === sectionId)?.text ?? null;
 
   useSidebarFollows(sidebarRef, sectionId);
@@ -111,7 +118,7 @@ function Reader({ view }: { view: ReaderResponse }) {
   const [resumeFrom] = useState(() => bookmarks.find((bookmark) => bookmark.auto) ?? null);
   const [resumeDismissed, setResumeDismissed] = useState(false);
 
-  useAutoBookmark(boxRef, blockIndex, textShown, track);
+  useAutoBookmark(boxRef, position, textShown, track);
 
   const goToBlock = useCallback((index: number) => {
     jumpTo(blocksOf(boxRef.current)[index]);
@@ -140,6 +147,7 @@ function Reader({ view }: { view: ReaderResponse }) {
   };
 
   const handleAddBookmark = () => {
+    const { blockIndex } = position.get();
     if (blockIndex < 0) return;
     add(blockIndex, blockText(blocksOf(boxRef.current)[blockIndex]));
   };
@@ -147,12 +155,12 @@ function Reader({ view }: { view: ReaderResponse }) {
   const handleJump = (bookmark: PageBookmark) => runAfterDrawer(() => goToBlock(bookmark.idx));
   const handleNavigate = (id: string) => runAfterDrawer(() => goToId(id));
 
+  const beforeResume = usePositionValue(
+    position,
+    (at) => resumeFrom !== null && at.blockIndex < resumeFrom.idx,
+  );
   const showResume =
-    textShown &&
-    resumeFrom !== null &&
-    resumeFrom.idx > 0 &&
-    !resumeDismissed &&
-    blockIndex < resumeFrom.idx;
+    textShown && resumeFrom !== null && resumeFrom.idx > 0 && !resumeDismissed && beforeResume;
   const loginUrl = `/auth/login?next=${encodeURIComponent(readerUrl(view.manuscript_id))}`;
 
   const contents = (
@@ -165,7 +173,7 @@ function Reader({ view }: { view: ReaderResponse }) {
   const bookmarkList = (
     <BookmarksPanel
       bookmarks={bookmarks}
-      canAdd={textShown && blockIndex >= 0}
+      canAdd={textShown && hasPosition}
       onAdd={handleAddBookmark}
       onJump={handleJump}
       onRemove={remove}
@@ -215,22 +223,7 @@ function Reader({ view }: { view: ReaderResponse }) {
 
   const page = (
     <div className="relative">
-      {textShown ? (
-        <div
-          className="fixed inset-x-0 top-16 z-20 h-[3px] bg-line/50"
-          role="progressbar"
-          aria-label="Reading progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(progress * 100)}
-          data-reading-progress
-        >
-          <div
-            className="h-full origin-left bg-accent transition-transform duration-150 ease-out"
-            style={{ transform: `scaleX(${progress})` }}
-          />
-        </div>
-      ) : null}
+      {textShown ? <ReadingProgressBar store={position} /> : null}
 
       <div className="mx-auto w-full max-w-[80rem] px-4 pt-8 pb-10 sm:px-6 sm:pt-12 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 lg:pb-16 xl:grid-cols-[15rem_minmax(0,1fr)_16rem]">
         {/* While a gate stands there is nothing to navigate: the column stays, empty. */}
@@ -244,7 +237,7 @@ function Reader({ view }: { view: ReaderResponse }) {
               <div className="mt-4 max-h-[45%] shrink-0 overflow-y-auto border-t border-line pt-5 pr-2">
                 {bookmarkList}
                 <p className="mt-4 text-xs text-muted" aria-hidden="true">
-                  {Math.round(progress * 100)}% read
+                  {percent}% read
                 </p>
               </div>
             </div>
@@ -265,14 +258,13 @@ function Reader({ view }: { view: ReaderResponse }) {
             isAuthor={isAuthor}
             onEdit={() => setEditing(true)}
             accessTools={
-              <ReaderAccessTools
+              <PositionedAccessTools
+                store={position}
                 manuscript={manuscript}
                 access={access}
                 isAuthor={isAuthor}
                 userId={config.currentUserId}
                 textShown={textShown}
-                blockIndex={blockIndex}
-                progress={progress}
               />
             }
           />
@@ -305,7 +297,7 @@ function Reader({ view }: { view: ReaderResponse }) {
       {textShown ? (
         <ReaderBottomBar
           sectionTitle={sectionTitle}
-          progress={progress}
+          progress={percent / 100}
           onOpenContents={() => setDrawerOpen(true)}
           onAddBookmark={handleAddBookmark}
         />
