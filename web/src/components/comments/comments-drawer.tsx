@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseButton } from '../dialog.tsx';
 import { CommentThread } from './comment-thread.tsx';
@@ -14,7 +14,11 @@ export function commentsLabel(count: number): string {
 }
 
 /** The "N comments" button that opens the drawer (phones and tablets). */
-export function CommentsButton({ className = '' }: { className?: string }) {
+export const CommentsButton = memo(function CommentsButton({
+  className = '',
+}: {
+  className?: string;
+}) {
   const { commentCount, openDrawer, drawer } = useComments();
   return (
     <button
@@ -35,14 +39,14 @@ export function CommentsButton({ className = '' }: { className?: string }) {
       {commentsLabel(commentCount)}
     </button>
   );
-}
+});
 
 /**
  * Phones and tablets: the comments in a sheet from the bottom of the window. Non-modal, so the
  * text above stays readable and a tap on another highlight switches the thread. Opened on one
  * thread (a tapped highlight, a new comment) it shows that one, with a way back to all.
  */
-export function CommentsDrawer() {
+export const CommentsDrawer = memo(function CommentsDrawer() {
   const { drawer, closeDrawer, openDrawer, threads, orphans, commentCount, isWide, firstMark } =
     useComments();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -148,4 +152,4 @@ export function CommentsDrawer() {
     </div>,
     document.body,
   );
-}
+});

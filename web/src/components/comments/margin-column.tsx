@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Thread } from './threads.ts';
 import { CommentThread } from './comment-thread.tsx';
 import { useComments } from './comments-context.tsx';
 import { stackCards, visibleCards, type CardBox } from './margin-layout.ts';
@@ -42,10 +43,40 @@ function Arrow({ up }: { up: boolean }) {
  * animation frame) only decides which cards are mounted and how many are hidden above and
  * below — "N more above" / "N more below" scroll to them.
  */
-export function MarginColumn() {
+export const MarginColumn = memo(function MarginColumn() {
   // Narrower screens keep the comments in the drawer: one editor, one place.
   return useComments().isWide ? <MarginLayer /> : null;
-}
+});
+
+/**
+ * One card in the margin, drawn again only when its thread, place or state changes (not for
+ * every card each time the window moves).
+ */
+const MarginCard = memo(function MarginCard({
+  thread,
+  top,
+  active,
+  observe,
+}: {
+  thread: Thread;
+  top: number;
+  active: boolean;
+  observe: (id: string, element: HTMLDivElement | null) => void;
+}) {
+  const { id } = thread;
+  const cardRef = useCallback(
+    (element: HTMLDivElement | null) => observe(id, element),
+    [observe, id],
+  );
+  return (
+    <CommentThread
+      thread={thread}
+      cardRef={cardRef}
+      className={`absolute inset-x-0 top-0 ${active ? 'z-10 -translate-x-2' : ''}`}
+      style={{ transform: `translateY(${top}px)` }}
+    />
+  );
+});
 
 function MarginLayer() {
   const { threads, firstMark, drawVersion, activeId, activate, boxRef, loading } = useComments();
@@ -97,6 +128,21 @@ function MarginLayer() {
   );
   useEffect(() => () => resizeObserver?.disconnect(), [resizeObserver]);
 
+  const observe = useCallback(
+    (id: string, element: HTMLDivElement | null) => {
+      const previous = cardElements.current.get(id);
+      if (previous === element) return;
+      if (previous) resizeObserver?.unobserve(previous);
+      if (element) {
+        cardElements.current.set(id, element);
+        resizeObserver?.observe(element);
+      } else {
+        cardElements.current.delete(id);
+      }
+    },
+    [resizeObserver],
+  );
+
   const reveal = (card: CardBox | undefined) => {
     if (!card) return;
     activate(card.id);
@@ -133,24 +179,13 @@ function MarginLayer() {
       {shown.map((card) => {
         const thread = byId.get(card.id);
         if (!thread) return null;
-        const active = card.id === activeId;
         return (
-          <CommentThread
+          <MarginCard
             key={card.id}
             thread={thread}
-            cardRef={(element) => {
-              const previous = cardElements.current.get(card.id);
-              if (previous === element) return;
-              if (previous) resizeObserver?.unobserve(previous);
-              if (element) {
-                cardElements.current.set(card.id, element);
-                resizeObserver?.observe(element);
-              } else {
-                cardElements.current.delete(card.id);
-              }
-            }}
-            className={`absolute inset-x-0 top-0 ${active ? 'z-10 -translate-x-2' : ''}`}
-            style={{ transform: `translateY(${tops.get(card.id) ?? card.anchor}px)` }}
+            top={tops.get(card.id) ?? card.anchor}
+            active={card.id === activeId}
+            observe={observe}
           />
         );
       })}

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { Thread } from './threads.ts';
 
 // The margin's filters (issue 16): by reader, by chapter, mine only, and whether resolved
@@ -64,7 +64,10 @@ export function useMarginFilters(): [MarginFilters, (next: MarginFilters) => voi
     window.history.replaceState(window.history.state, '', url);
     for (const listener of listeners) listener();
   }, []);
-  return [readFilters(search), set];
+  // The same object while the URL's search stays: the filtered threads are not built anew on
+  // every render of the reader (each scrolled frame moves the reading position).
+  const filters = useMemo(() => readFilters(search), [search]);
+  return [filters, set];
 }
 
 /** The headings that start chapters in the reader box (its top heading level). */

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { CommentThread } from './comment-thread.tsx';
 import { useOptionalComments } from './comments-context.tsx';
 
@@ -5,7 +6,7 @@ import { useOptionalComments } from './comments-context.tsx';
  * Notes whose passage could not be found in this draft (the author changed or removed it):
  * kept and listed under the text with their quote, never dropped.
  */
-export function UnplacedNotes() {
+export const UnplacedNotes = memo(function UnplacedNotes() {
   const comments = useOptionalComments();
   if (!comments || comments.orphans.length === 0) return null;
   return (
@@ -28,4 +29,4 @@ export function UnplacedNotes() {
       </div>
     </section>
   );
-}
+});

@@ -2,6 +2,7 @@
 import {
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type Dispatch,
@@ -178,10 +179,15 @@ export function useCommentEditor(options: CommentEditorOptions) {
     window.addEventListener('pagehide', handlePageHide);
     return () => window.removeEventListener('pagehide', handlePageHide);
   }, [editor, context]);
+  // One object while the editor stays as it is (the comments context is memoised on it).
+  const editorApi = useMemo(
+    () => ({ editor, editorWarning, openEditor, startComment, saveEditor, cancelEditor }),
+    [editor, editorWarning, openEditor, startComment, saveEditor, cancelEditor],
+  );
   return {
     draft,
     setEditor,
     /** The editor's part of the comments API. */
-    editorApi: { editor, editorWarning, openEditor, startComment, saveEditor, cancelEditor },
+    editorApi,
   };
 }

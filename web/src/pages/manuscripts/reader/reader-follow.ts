@@ -3,7 +3,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { READING_POSITION_DELAY_MS } from '@margins/common';
 import { blockText } from './reader-helpers.ts';
-import { blocksOf } from './use-reading-position.ts';
+import { blocksOf, type PositionStore } from './use-reading-position.ts';
 
 /** Keeps the current section's entry in sight in the sidebar (only the sidebar scrolls). */
 export function useSidebarFollows(
@@ -32,20 +32,35 @@ export function useSidebarFollows(
  */
 export function useAutoBookmark(
   boxRef: RefObject<HTMLElement | null>,
-  blockIndex: number,
+  position: PositionStore,
   textShown: boolean,
   track: (index: number, text: string) => void,
 ): void {
   const startIndex = useRef<number | null>(null);
   const moved = useRef(false);
+  // Subscribed, not rendered: the page does not render again for each block passed.
   useEffect(() => {
-    if (blockIndex < 0 || !textShown) return;
-    if (startIndex.current === null) startIndex.current = blockIndex;
-    if (blockIndex !== startIndex.current) moved.current = true;
-    if (!moved.current) return;
-    const timer = setTimeout(() => {
-      track(blockIndex, blockText(blocksOf(boxRef.current)[blockIndex]));
-    }, READING_POSITION_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [boxRef, blockIndex, textShown, track]);
+    if (!textShown) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let current = -2;
+    const follow = () => {
+      const { blockIndex } = position.get();
+      if (blockIndex === current) return;
+      current = blockIndex;
+      clearTimeout(timer);
+      if (blockIndex < 0) return;
+      if (startIndex.current === null) startIndex.current = blockIndex;
+      if (blockIndex !== startIndex.current) moved.current = true;
+      if (!moved.current) return;
+      timer = setTimeout(() => {
+        track(blockIndex, blockText(blocksOf(boxRef.current)[blockIndex]));
+      }, READING_POSITION_DELAY_MS);
+    };
+    follow();
+    const unsubscribe = position.subscribe(follow);
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [boxRef, position, textShown, track]);
 }

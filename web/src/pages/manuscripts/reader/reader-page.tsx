@@ -1,9 +1,9 @@
 // The reading page: the text with its gates, contents, bookmarks, margin notes and dialogs.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { ReaderResponse } from '@margins/common';
 import { readerUrl } from '../../../api/manuscripts.ts';
-import { ReaderAccessTools, useReaderAccess } from '../../../components/access/reader-access.tsx';
+import { useReaderAccess } from '../../../components/access/reader-access.tsx';
 import {
   CommentsButton,
   CommentsDrawer,
@@ -12,14 +12,12 @@ import {
   UnplacedNotes,
 } from '../../../components/comments/index.ts';
 import { Dialog } from '../../../components/dialog.tsx';
-import { HeatStrip } from '../../../components/insights/heat-strip.tsx';
 import { InkSpinner } from '../../../components/manuscripts/upload-progress.tsx';
 import { reloadPage } from '../../../lib/navigation.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePageConfig } from '../../../page-config.ts';
 import { NotFoundPage } from '../../not-found.tsx';
 import { BookmarksPanel } from './bookmarks-panel.tsx';
-import { ParagraphKeys } from './paragraph-keys.tsx';
 import { bookmarkKey, usePageBookmarks, type PageBookmark } from './page-bookmarks.ts';
 import { ReaderBottomBar } from './reader-bottom-bar.tsx';
 import {
@@ -33,10 +31,12 @@ import {
 import { ReaderHeader } from './reader-header.tsx';
 import { blockText, jumpTo, useReaderData } from './reader-helpers.ts';
 import { ReaderEditDialog } from './reader-edit-dialog.tsx';
+import { ReaderText } from './reader-text.tsx';
 import { useAutoBookmark, useSidebarFollows } from './reader-follow.ts';
 import { ResumeBanner } from './resume-banner.tsx';
 import { currentSectionId, TableOfContents } from './table-of-contents.tsx';
-import { blocksOf, useReadingPosition, useReadingProgress } from './use-reading-position.ts';
+import { PositionedAccessTools, ReadingProgressBar } from './reader-position-parts.tsx';
+import { blocksOf, usePositionValue, useReadingPositionStore } from './use-reading-position.ts';
 import { StaffOpeningsNotice } from './staff-openings-notice.tsx';
 import { useLiveModerationFlag } from './use-live-moderation-flag.ts';
 import './reader-book.css';
@@ -95,10 +95,19 @@ function Reader({ view }: { view: ReaderResponse }) {
     setBlockIds(blocksOf(boxRef.current).map((block) => block.id));
   }, [html]);
 
-  const blockIndex = useReadingPosition(boxRef, html);
-  const progress = useReadingProgress(boxRef, html);
-  const blockIndexOfId = new Map(blockIds.map((id, index) => [id, index]));
-  const sectionId = currentSectionId(view.toc, blockIndexOfId, blockIndex);
+  // The position moves on almost every scrolled frame: the page renders again only when what
+  // it shows changes (the chapter, whole percents); the bar and the access tools follow it
+  // themselves (reader-position-parts.tsx).
+  const position = useReadingPositionStore(boxRef, html);
+  const percent = usePositionValue(position, (at) => Math.round(at.progress * 100));
+  const hasPosition = usePositionValue(position, (at) => at.blockIndex >= 0);
+  const blockIndexOfId = useMemo(
+    () => new Map(blockIds.map((id, index) => [id, index])),
+    [blockIds],
+  );
+  const sectionId = usePositionValue(position, (at) =>
+    currentSectionId(view.toc, blockIndexOfId, at.blockIndex),
+  );
   const sectionTitle = view.toc.find((entry) => entry.id === sectionId)?.text ?? null;
 
   useSidebarFollows(sidebarRef, sectionId);
@@ -109,7 +118,7 @@ function Reader({ view }: { view: ReaderResponse }) {
   const [resumeFrom] = useState(() => bookmarks.find((bookmark) => bookmark.auto) ?? null);
   const [resumeDismissed, setResumeDismissed] = useState(false);
 
-  useAutoBookmark(boxRef, blockIndex, textShown, track);
+  useAutoBookmark(boxRef, position, textShown, track);
 
   const goToBlock = useCallback((index: number) => {
     jumpTo(blocksOf(boxRef.current)[index]);
@@ -138,6 +147,7 @@ function Reader({ view }: { view: ReaderResponse }) {
   };
 
   const handleAddBookmark = () => {
+    const { blockIndex } = position.get();
     if (blockIndex < 0) return;
     add(blockIndex, blockText(blocksOf(boxRef.current)[blockIndex]));
   };
@@ -145,12 +155,12 @@ function Reader({ view }: { view: ReaderResponse }) {
   const handleJump = (bookmark: PageBookmark) => runAfterDrawer(() => goToBlock(bookmark.idx));
   const handleNavigate = (id: string) => runAfterDrawer(() => goToId(id));
 
+  const beforeResume = usePositionValue(
+    position,
+    (at) => resumeFrom !== null && at.blockIndex < resumeFrom.idx,
+  );
   const showResume =
-    textShown &&
-    resumeFrom !== null &&
-    resumeFrom.idx > 0 &&
-    !resumeDismissed &&
-    blockIndex < resumeFrom.idx;
+    textShown && resumeFrom !== null && resumeFrom.idx > 0 && !resumeDismissed && beforeResume;
   const loginUrl = `/auth/login?next=${encodeURIComponent(readerUrl(view.manuscript_id))}`;
 
   const contents = (
@@ -163,7 +173,7 @@ function Reader({ view }: { view: ReaderResponse }) {
   const bookmarkList = (
     <BookmarksPanel
       bookmarks={bookmarks}
-      canAdd={textShown && blockIndex >= 0}
+      canAdd={textShown && hasPosition}
       onAdd={handleAddBookmark}
       onJump={handleJump}
       onRemove={remove}
@@ -202,41 +212,18 @@ function Reader({ view }: { view: ReaderResponse }) {
     );
   } else {
     body = (
-      <>
-        {/* Normalised, allow-listed HTML from our own server (API.md reader data). */}
-        <div
-          ref={boxRef}
-          className="reader-box"
-          data-testid="reader-box"
-          dangerouslySetInnerHTML={{ __html: html }}
-        />
-        <ParagraphKeys html={html} />
-        {isAuthor ? <HeatStrip manuscriptId={view.manuscript_id} html={html} /> : null}
-        <p aria-hidden="true" className="reader-end">
-          ❦
-        </p>
-      </>
+      <ReaderText
+        boxRef={boxRef}
+        html={html}
+        manuscriptId={view.manuscript_id}
+        isAuthor={isAuthor}
+      />
     );
   }
 
   const page = (
     <div className="relative">
-      {textShown ? (
-        <div
-          className="fixed inset-x-0 top-16 z-20 h-[3px] bg-line/50"
-          role="progressbar"
-          aria-label="Reading progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(progress * 100)}
-          data-reading-progress
-        >
-          <div
-            className="h-full origin-left bg-accent transition-transform duration-150 ease-out"
-            style={{ transform: `scaleX(${progress})` }}
-          />
-        </div>
-      ) : null}
+      {textShown ? <ReadingProgressBar store={position} /> : null}
 
       <div className="mx-auto w-full max-w-[80rem] px-4 pt-8 pb-10 sm:px-6 sm:pt-12 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 lg:pb-16 xl:grid-cols-[15rem_minmax(0,1fr)_16rem]">
         {/* While a gate stands there is nothing to navigate: the column stays, empty. */}
@@ -250,7 +237,7 @@ function Reader({ view }: { view: ReaderResponse }) {
               <div className="mt-4 max-h-[45%] shrink-0 overflow-y-auto border-t border-line pt-5 pr-2">
                 {bookmarkList}
                 <p className="mt-4 text-xs text-muted" aria-hidden="true">
-                  {Math.round(progress * 100)}% read
+                  {percent}% read
                 </p>
               </div>
             </div>
@@ -271,14 +258,13 @@ function Reader({ view }: { view: ReaderResponse }) {
             isAuthor={isAuthor}
             onEdit={() => setEditing(true)}
             accessTools={
-              <ReaderAccessTools
+              <PositionedAccessTools
+                store={position}
                 manuscript={manuscript}
                 access={access}
                 isAuthor={isAuthor}
                 userId={config.currentUserId}
                 textShown={textShown}
-                blockIndex={blockIndex}
-                progress={progress}
               />
             }
           />
@@ -311,7 +297,7 @@ function Reader({ view }: { view: ReaderResponse }) {
       {textShown ? (
         <ReaderBottomBar
           sectionTitle={sectionTitle}
-          progress={progress}
+          progress={percent / 100}
           onOpenContents={() => setDrawerOpen(true)}
           onAddBookmark={handleAddBookmark}
         />
