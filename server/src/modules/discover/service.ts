@@ -258,6 +258,9 @@ export async function search(
         // The planner prices @@ and <% per row as cheap; they are not (each reads a row's whole
         // search document): with the indexes it reads only the matches.
         await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+        // Off, seq scans cost 10^10 in the plan, which then passes PostgreSQL's JIT threshold:
+        // compiling it took seconds for a statement that runs in milliseconds.
+        await tx.execute(sql`select set_config('jit', 'off', true)`);
         const fixes = await corrections(tx, request.q);
         await tx.execute(
           sql`select set_config('pg_trgm.word_similarity_threshold', ${String(
