@@ -35,6 +35,17 @@ const filled = Number(
   ).rows[0]!.n,
 );
 if (filled === 0) await fillDiscover(db, count);
+// How busy the machine is (shared CPUs make every number here slower): a fixed CPU-bound
+// statement's median time, to compare runs with each other.
+const calibration: number[] = [];
+for (let index = 0; index < 5; index += 1) {
+  const started = performance.now();
+  await db.execute(sql`select count(*) from generate_series(1, 1000000)`);
+  calibration.push(performance.now() - started);
+}
+console.log(
+  `machine check: count(*) of 1,000,000 generated rows takes ${calibration.sort((a, b) => a - b)[2]!.toFixed(1)} ms (median of 5)`,
+);
 const genres = (
   (await db.execute(sql`select id from genres order by id limit 3`)) as unknown as {
     rows: Array<{ id: number }>;
