@@ -138,6 +138,11 @@ export const DISCOVER_PAGE_SIZE = 12;
 export const DISCOVER_QUERY_MAX = 200;
 export const DISCOVER_MAX_PAGE = 10_000;
 /**
+ * The most matches of a search with words that are ranked, counted and paged (a broad word
+ * matches half the shelf; nobody reads past page 50): 50 pages of DISCOVER_PAGE_SIZE.
+ */
+export const DISCOVER_RESULT_CAP = 600;
+/**
  * The list contract (schemas/list.ts): page sizes, the highest page number a client may ask
  * for (past it: 400; past the last page: the last page), the longest search text.
  */

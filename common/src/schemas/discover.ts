@@ -67,8 +67,13 @@ export const discoverResponse = z.object({
     last_page: z.number(),
     current: z.number(),
   }),
-  /** Results in all pages. */
+  /** Results in all pages (at most DISCOVER_RESULT_CAP for a search with words, see below). */
   total: z.number(),
+  /**
+   * True when a search's words matched more than DISCOVER_RESULT_CAP manuscripts: only that
+   * many are ranked and paged, and total and facets count those ("1,000+").
+   */
+  total_capped: z.boolean().optional(),
   /** Results per category and per genre for this search text (before those filters). */
   facets: z.object({
     categories: z.array(z.object({ category: z.enum(CATEGORIES), count: z.number() })),

@@ -1,6 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import {
   DISCOVER_PAGE_SIZE,
+  DISCOVER_RESULT_CAP,
   pageInfoFor,
   type DiscoverRequest,
   type DiscoverResponse,
@@ -16,6 +17,11 @@ import { parseSnippet, SNIPPET_START, SNIPPET_STOP } from './snippet.ts';
  * a match (pg_trgm word similarity: "dargon" ~ "dragon" is 0.43).
  */
 const TYPO_SIMILARITY = 0.4;
+/**
+ * The same for several words: "quiet harbour" is 0.45 like every title with "quiet" in it;
+ * several words must mostly be there.
+ */
+const PHRASE_SIMILARITY = 0.6;
 /** Trigram similarity a lexicon word needs to be a correction candidate at all. */
 const CANDIDATE_SIMILARITY = 0.2;
 /** The most letters a correction may change (Levenshtein distance). */
@@ -106,6 +112,7 @@ function orderBy(sort: DiscoverSort, hasText: boolean): SQL {
 
 interface SearchRow {
   total: number | string;
+  capped: boolean;
   categories: Array<{ category: 'fiction' | 'non-fiction' | 'poetry'; count: number }>;
   genres: Array<{ id: number; count: number }>;
   items: Array<{ id: number; snippet: string | null; read_count: number }>;
@@ -133,15 +140,6 @@ export async function search(
       sql``,
     )})`;
   const key = sql`margins_fold(${request.q})`;
-  // One index each: the words (GIN on the tsvector), the title and the names (GIN trigrams).
-  // As three selects joined by UNION each uses its index; one OR of the three would not.
-  const textMatch = (fixes: string[]) =>
-    hasText
-      ? sql`and s.manuscript_id = any(array(
-          select manuscript_id from manuscript_search where document @@ ${tsQuery(fixes)}
-          union select manuscript_id from manuscript_search where ${key} <% title_key
-          union select manuscript_id from manuscript_search where ${key} <% author_key))`
-      : sql``;
   const rank = (fixes: string[]) =>
     hasText
       ? sql`ts_rank(s.document, ${tsQuery(fixes)})
@@ -155,17 +153,8 @@ export async function search(
         ${`StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=20, MinWords=8, MaxFragments=1`})`
       : sql`null`;
 
-  const statement = (fixes: string[]) => sql`
-    with matched as materialized (
-      select s.manuscript_id, s.category, s.genre_ids, s.created_at, s.read_count,
-             s.comment_count, ${rank(fixes)} as rank
-      from manuscript_search s
-      where ${discoverable(viewer)} ${textMatch(fixes)}
-    ),
-    filtered as materialized (
-      select * from matched where true ${filters(request)}
-    ),
-    counted as (select count(*)::integer as total from filtered),
+  // The rows of the page, the count and the facets, from `filtered` and `counted`.
+  const pageAndFacets = (fixes: string[], facetsOf: 'matched' | 'facet_hits') => sql`
     paged as (
       select f.manuscript_id, f.read_count, row_number() over () as position
       from (
@@ -176,32 +165,114 @@ export async function search(
     )
     select
       (select total from counted) as total,
+      (select capped from counted) as capped,
       (select least(${request.page}, greatest(total - 1, 0) / ${DISCOVER_PAGE_SIZE} + 1) from counted) as current,
       (select coalesce(json_agg(json_build_object('category', category, 'count', n)), '[]')
-         from (select category, count(*)::integer as n from matched group by category) c) as categories,
+         from (select category, count(*)::integer as n from ${sql.raw(facetsOf)} group by category) c) as categories,
       (select coalesce(json_agg(json_build_object('id', genre_id, 'count', n)), '[]')
          from (select unnest(genre_ids) as genre_id, count(*)::integer as n
-               from matched group by 1) g) as genres,
+               from ${sql.raw(facetsOf)} group by 1) g) as genres,
       (select coalesce(json_agg(json_build_object(
                 'id', pg.manuscript_id, 'read_count', pg.read_count, 'snippet', ${headline(fixes)})
               order by pg.position), '[]')
-         from paged pg join manuscript_search s2 on s2.manuscript_id = pg.manuscript_id) as items
+         from paged pg join manuscript_search s2 on s2.manuscript_id = pg.manuscript_id) as items`;
+
+  // A search without words lists the whole shelf (browse, below): one statement, counts kept.
+  const statement = sql`
+    with matched as materialized (
+      select s.manuscript_id, s.category, s.genre_ids, s.created_at, s.read_count,
+             s.comment_count, 0 as rank
+      from manuscript_search s
+      where ${discoverable(viewer)}
+    ),
+    filtered as materialized (
+      select * from matched where true ${filters(request)}
+    ),
+    counted as (select count(*)::integer as total, false as capped from filtered),
+    ${pageAndFacets([], 'matched')}
+  `;
+  // A search with words: each way of matching (the words in the document, a title or an
+  // author's name like the words) takes at most DISCOVER_RESULT_CAP + 1 matches from its
+  // index, in index order (or the sort's order), and only those are ranked, counted and
+  // paged: a broad word ("storm" is in 40% of texts) costs no more than a rare one. The
+  // trigram ways (typos in titles and names) run only when the words matched few documents:
+  // a misspelt word is mostly corrected into the words already (corrections()).
+  const cap = DISCOVER_RESULT_CAP;
+  const tierOrder =
+    request.sort === 'relevance' ? sql`` : sql`order by ${orderBy(request.sort, false)}`;
+  const tiers = (fixes: string[], prefix: string, withFilters: boolean) => {
+    const where = sql`${discoverable(viewer)} ${withFilters ? filters(request) : sql``}`;
+    const doc = sql.raw(`${prefix}_doc`);
+    const trigram = (name: string, column: SQL) => sql`
+      ${sql.raw(`${prefix}_${name}`)} as materialized (
+        select s.manuscript_id from manuscript_search s
+        where ${key} <% ${column} and ${where}
+          and (select count(*) from ${doc}) <= ${cap}
+        ${tierOrder} limit ${cap + 1}
+      )`;
+    return sql`
+      ${doc} as materialized (
+        select s.manuscript_id from manuscript_search s
+        where s.document @@ ${tsQuery(fixes)} and ${where}
+        ${tierOrder} limit ${cap + 1}
+      ),
+      ${trigram('title', sql`s.title_key`)},
+      ${trigram('author', sql`s.author_key`)}`;
+  };
+  const tierIds = (prefix: string) =>
+    sql.raw(`select manuscript_id from ${prefix}_doc union select manuscript_id from ${prefix}_title
+        union select manuscript_id from ${prefix}_author`);
+  const tierCapped = (prefix: string) =>
+    sql.raw(`(select count(*) from ${prefix}_doc) > ${cap}
+        or (select count(*) from ${prefix}_title) > ${cap}
+        or (select count(*) from ${prefix}_author) > ${cap}`);
+  const filtering = request.fs !== '' || request.genre_ids.length > 0;
+  const textStatement = (fixes: string[]) => sql`
+    with ${tiers(fixes, 'page', true)},
+    ${filtering ? sql`${tiers(fixes, 'facet', false)},` : sql``}
+    filtered as materialized (
+      select s.manuscript_id, s.category, s.genre_ids, s.created_at, s.read_count,
+             s.comment_count, ${rank(fixes)} as rank
+      from manuscript_search s
+      where s.manuscript_id in (${tierIds('page')})
+      order by ${orderBy(request.sort, true)}
+      limit ${cap}
+    ),
+    facet_hits as (
+      ${
+        filtering
+          ? sql`select category, genre_ids from manuscript_search s
+                where s.manuscript_id in (${tierIds('facet')})`
+          : sql`select category, genre_ids from filtered`
+      }
+    ),
+    counted as (
+      select count(*)::integer as total,
+             ${tierCapped('page')} ${filtering ? sql` or ${tierCapped('facet')}` : sql``} as capped
+      from filtered
+    ),
+    ${pageAndFacets(fixes, 'facet_hits')}
   `;
   const result = hasText
     ? await db.transaction(async (tx) => {
         // The planner prices @@ and <% per row as cheap; they are not (each reads a row's whole
         // search document): with the indexes it reads only the matches.
         await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+        // Off, seq scans cost 10^10 in the plan, which then passes PostgreSQL's JIT threshold:
+        // compiling it took seconds for a statement that runs in milliseconds.
+        await tx.execute(sql`select set_config('jit', 'off', true)`);
         const fixes = await corrections(tx, request.q);
         await tx.execute(
-          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`,
+          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(
+            /\s/.test(request.q.trim()) ? PHRASE_SIMILARITY : TYPO_SIMILARITY,
+          )}, true)`,
         );
-        return tx.execute(statement(fixes));
+        return tx.execute(textStatement(fixes));
       })
     : null;
   const row = result
     ? (result as unknown as { rows: SearchRow[] }).rows[0]!
-    : await browse(db, viewer, request, statement([]));
+    : await browse(db, viewer, request, statement);
   const total = Number(row.total);
   const lastPage = Math.max(1, Math.ceil(total / DISCOVER_PAGE_SIZE));
   const current = Number(row.current);
@@ -226,6 +297,7 @@ export async function search(
       current,
     },
     total,
+    total_capped: row.capped,
     facets: { categories: row.categories, genres: row.genres },
     query: {
       q: request.q,

@@ -155,7 +155,7 @@ export function DiscoverPage() {
         <section aria-labelledby="results-heading" aria-busy={loading}>
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite">
-              {data ? resultCount(data.total, search.q) : 'Searching…'}
+              {data ? resultCount(data.total, search.q, data.total_capped) : 'Searching…'}
               {loading && data ? (
                 <span className="ml-2 text-sm font-normal text-muted">Searching…</span>
               ) : null}
@@ -203,11 +203,11 @@ export function DiscoverPage() {
   );
 }
 
-function resultCount(total: number, query: string): string {
+/** "600+": a broad search counts only the matches it ranks (DISCOVER_RESULT_CAP). */
+function resultCount(total: number, query: string, capped = false): string {
   const noun = total === 1 ? 'manuscript' : 'manuscripts';
-  return query
-    ? `${total.toLocaleString()} ${noun} for “${query}”`
-    : `${total.toLocaleString()} ${noun}`;
+  const count = `${total.toLocaleString()}${capped ? '+' : ''}`;
+  return query ? `${count} ${noun} for “${query}”` : `${count} ${noun}`;
 }
 
 function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
