@@ -177,10 +177,19 @@ export const commentListQuery = feedQuery;
  * contract (schemas/list.ts, its cursor form), as the reader keeps its margins in step.
  */
 export const commentListResponse = feedResponse({
-  comments: { item: comment, id: z.number() },
+  comments: { item: comment.omit({ author: true }), id: z.number() },
   highlights: { item: highlight, id: z.string() },
+}).extend({
+  /**
+   * The writers of the listed comments, once each (by user id, as a string key): a busy
+   * manuscript has thousands of comments by a few dozen people. A comment's `author` is
+   * `authors[author_id]`; the list leaves it out of each comment.
+   */
+  authors: z.record(z.string(), commentAuthor),
 });
 export type CommentListResponse = z.infer<typeof commentListResponse>;
+/** A comment as the list sends it: without its author (see `authors`). */
+export type ListedComment = CommentListResponse['comments'][number];
 
 /** GET /comments/selection/:selection_id */
 export const selectionCommentsResponse = z.object({

@@ -203,3 +203,4 @@ export * from './schema-admin.ts';
 export * from './schema-payments.ts';
 export * from './schema-insights.ts';
 export * from './schema-threads.ts';
+export * from './schema-wire.ts';

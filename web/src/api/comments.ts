@@ -29,13 +29,38 @@ export interface CommentsData {
 export const commentsKey = (manuscriptId: number) => ['comments', manuscriptId] as const;
 export const reportReasonsKey = ['report-reasons'] as const;
 
+/** A list answer with each comment's author put back in its place (see `withAuthors`). */
+export type CommentFeed = Omit<CommentListResponse, 'comments' | 'authors'> & {
+  comments: Comment[];
+};
+
 /** GET /comments/manuscript/:id, or only what changed since an earlier cursor. */
-export async function fetchComments(
-  manuscriptId: number,
-  since?: string,
-): Promise<CommentListResponse> {
+export async function fetchComments(manuscriptId: number, since?: string): Promise<CommentFeed> {
   const query = since ? `?since=${encodeURIComponent(since)}` : '';
-  return commentListResponse.parse(await api.get(`/comments/manuscript/${manuscriptId}${query}`));
+  const response = commentListResponse.parse(
+    await api.get(`/comments/manuscript/${manuscriptId}${query}`),
+  );
+  return withAuthors(response);
+}
+
+/**
+ * The list sends each writer once (`authors`, by id); the rest of the client works on whole
+ * comments, as the socket and the save answers send them.
+ */
+export function withAuthors(response: CommentListResponse): CommentFeed {
+  const { authors, comments, ...rest } = response;
+  return {
+    ...rest,
+    comments: comments.map((comment) => ({
+      ...comment,
+      author: authors[String(comment.author_id)] ?? {
+        id: comment.author_id,
+        display_name: '',
+        handle: null,
+        picture: null,
+      },
+    })),
+  };
 }
 
 /** POST /comments/manuscript/:id: a comment, creating its highlight when new. */
@@ -76,7 +101,7 @@ export async function submitReport(body: ReportBody): Promise<void> {
 const time = (value: string) => Date.parse(value) || 0;
 
 /** The cache entry of a first load. */
-export function fromList(response: CommentListResponse): CommentsData {
+export function fromList(response: CommentFeed): CommentsData {
   return {
     comments: response.comments,
     highlights: response.highlights,
@@ -148,7 +173,7 @@ export function applyRank(data: CommentsData, commentId: number, rank: number): 
 }
 
 /** A catch-up answer (GET …?since=): upserts what changed, drops the tombstones. */
-export function applyCatchUp(data: CommentsData, response: CommentListResponse): CommentsData {
+export function applyCatchUp(data: CommentsData, response: CommentFeed): CommentsData {
   let next = data;
   for (const highlight of response.highlights) next = upsertHighlight(next, highlight);
   for (const comment of response.comments) next = upsertComment(next, comment);

@@ -1,4 +1,10 @@
-import { MESSAGES, type Comment, type CommentAuthor, type Highlight } from '@margins/common';
+import {
+  MESSAGES,
+  type Comment,
+  type CommentAuthor,
+  type Highlight,
+  type ListedComment,
+} from '@margins/common';
 import type { UserRow } from '../../context.ts';
 import type { schema } from '../../db/index.ts';
 import { mediaUrl } from '../users/presenter.ts';
@@ -37,12 +43,24 @@ export function presentComment(
   manuscript: CommentPolicyManuscript,
   myVote?: -1 | 0 | 1,
 ): Comment {
+  return {
+    ...presentListedComment(row, viewer, manuscript, myVote),
+    author: presentAuthor(author),
+  };
+}
+
+/** presentComment without the author: the list sends each author once, beside the comments. */
+export function presentListedComment(
+  row: CommentRow,
+  viewer: CommentPolicyUser,
+  manuscript: CommentPolicyManuscript,
+  myVote?: -1 | 0 | 1,
+): ListedComment {
   const visible = canSeeCommentText(viewer, row, manuscript);
   return {
     id: row.id,
     manuscript_id: row.manuscriptId,
     author_id: row.authorId,
-    author: presentAuthor(author),
     comment: visible ? row.body : MESSAGES.privateComments,
     private: !visible,
     selection_id: row.selectionId,

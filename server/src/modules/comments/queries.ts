@@ -4,8 +4,10 @@ import { schema, type Executor } from '../../db/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { canSeeCommentText, canSeeHighlightText } from './policy.ts';
 import {
+  presentAuthor,
   presentComment,
   presentHighlight,
+  presentListedComment,
   type AuthorFields,
   type CommentRow,
   type HighlightRow,
@@ -39,13 +41,6 @@ export async function findAuthor(db: Executor, userId: number): Promise<AuthorFi
     .where(eq(schema.users.id, userId));
   if (!row) throw notFound();
   return row;
-}
-
-/** The database's clock (one clock for every server process). */
-async function databaseNow(db: Executor): Promise<Date> {
-  const result = await db.execute(sql`select now() as now`);
-  const [row] = (result as unknown as { rows: Array<{ now: Date | string }> }).rows;
-  return row ? new Date(row.now) : new Date();
 }
 
 /** The viewer's votes on some comments: comment id → ±1 (absent: 0). */
@@ -86,7 +81,6 @@ export async function listManuscriptComments(
   since?: Date,
 ): Promise<CommentListResponse> {
   const manuscriptId = scope.manuscript.id;
-  const stepBack = new Date((await databaseNow(db)).getTime() - CURSOR_MARGIN_SECONDS * 1000);
   const highlightFilter = since
     ? and(eq(schema.highlights.manuscriptId, manuscriptId), gt(schema.highlights.changedAt, since))
     : and(eq(schema.highlights.manuscriptId, manuscriptId), isNull(schema.highlights.deletedAt));
@@ -102,6 +96,9 @@ export async function listManuscriptComments(
         isNull(schema.comments.deletedAt),
         isNull(schema.comments.parentId),
       );
+  // The viewer's own vote comes with each comment (a left join on the primary key), so the
+  // list is two statements whatever its length: no per-comment query, no id list sent back.
+  const viewerId = scope.viewer?.id ?? null;
   const [highlightRows, commentRows] = await Promise.all([
     db
       .select()
@@ -113,10 +110,17 @@ export async function listManuscriptComments(
         asc(schema.highlights.createdAt),
       ),
     db
-      .select({ comment: schema.comments, author: authorColumns })
+      .select({ comment: schema.comments, author: authorColumns, vote: schema.commentVotes.value })
       .from(schema.comments)
       .innerJoin(schema.highlights, eq(schema.highlights.id, schema.comments.selectionId))
       .innerJoin(schema.users, eq(schema.users.id, schema.comments.authorId))
+      .leftJoin(
+        schema.commentVotes,
+        and(
+          eq(schema.commentVotes.commentId, schema.comments.id),
+          viewerId === null ? sql`false` : eq(schema.commentVotes.userId, viewerId),
+        ),
+      )
       .where(commentFilter)
       .orderBy(
         asc(schema.highlights.orphaned),
@@ -126,22 +130,15 @@ export async function listManuscriptComments(
       ),
   ]);
   const live = commentRows.filter((row) => row.comment.deletedAt === null);
-  const votes = await votesOf(
-    db,
-    scope.viewer?.id,
-    live.map((row) => row.comment.id),
-  );
-  const myVote = (id: number) => (scope.viewer ? (votes.get(id) ?? 0) : undefined);
+  const myVote = (vote: number | null) =>
+    scope.viewer ? (vote === null ? 0 : vote === 1 ? 1 : -1) : undefined;
+  const authors: CommentListResponse['authors'] = {};
+  for (const row of live) authors[row.author.id] ??= presentAuthor(row.author);
   return {
     comments: live.map((row) =>
-      presentComment(
-        row.comment,
-        row.author,
-        scope.viewer,
-        scope.manuscript,
-        myVote(row.comment.id),
-      ),
+      presentListedComment(row.comment, scope.viewer, scope.manuscript, myVote(row.vote)),
     ),
+    authors,
     highlights: highlightRows
       .filter((row) => row.deletedAt === null)
       .map((row) => presentHighlight(row, scope.viewer, scope.manuscript)),
@@ -151,24 +148,24 @@ export async function listManuscriptComments(
         .map((row) => row.comment.id),
       highlights: highlightRows.filter((row) => row.deletedAt !== null).map((row) => row.id),
     },
-    cursor: listCursor(scope, highlightRows, commentRows, stepBack, since).toISOString(),
+    cursor: listCursor(scope, highlightRows, commentRows, since).toISOString(),
   };
 }
 
 /**
- * Where the next `since` may start: the latest change this viewer can see in the answer, but
- * never later than the database's clock stepped back by the margin. Taken from the data
- * (not the clock alone), an unchanged list answers the same bytes, so its ETag holds; and an
- * edit of a comment whose text the viewer may not see moves nothing they are sent.
+ * Where the next `since` may start: the latest change this viewer can see in the answer,
+ * stepped back by the margin (a transaction that began earlier may commit later), and never
+ * before `since`. Taken from the data alone (not the clock), an unchanged list answers the same
+ * bytes, so its ETag holds; and an edit of a comment whose text the viewer may not see moves
+ * nothing they are sent.
  */
 function listCursor(
   scope: CommentScope,
   highlights: HighlightRow[],
   comments: Array<{ comment: CommentRow }>,
-  stepBack: Date,
   since: Date | undefined,
 ): Date {
-  let latest = since?.getTime() ?? 0;
+  let latest = 0;
   const seen = (changed: Date, created: Date, visible: boolean, deleted: boolean) => {
     latest = Math.max(latest, (visible || deleted ? changed : created).getTime());
   };
@@ -180,7 +177,7 @@ function listCursor(
     const visible = canSeeCommentText(scope.viewer, comment, scope.manuscript);
     seen(comment.changedAt, comment.createdAt, visible, comment.deletedAt !== null);
   }
-  return new Date(Math.min(latest, stepBack.getTime()));
+  return new Date(Math.max(since?.getTime() ?? 0, latest - CURSOR_MARGIN_SECONDS * 1000));
 }
 
 /** One highlight and its live comments, ordered by rank; 404 when gone or elsewhere. */

@@ -9,6 +9,7 @@ import type { JobAttempt, JobDefinition } from '../../jobs/queue.ts';
 import { reanchorHighlights } from '../comments/anchoring.ts';
 import { byteaAsBase64, byteaValue, fromBase64 } from './bytea.ts';
 import { take as takeUpload } from './upload-handoff.ts';
+import { prepareVersionPart } from './version-wire.ts';
 import { fitDerivedTitle } from './title.ts';
 import { wordLimitFor, wordsInUse } from './word-limit.ts';
 
@@ -156,6 +157,7 @@ async function saveResult(
   conversionId: string,
   result: ConversionResult,
 ): Promise<void> {
+  let savedVersionId: number | null = null;
   await ctx.db.transaction(async (tx) => {
     const [conversion] = await tx
       .select()
@@ -248,7 +250,15 @@ async function saveResult(
         updatedAt: new Date(),
       })
       .where(eq(schema.documentConversions.id, conversion.id));
+    savedVersionId = version!.id;
   });
+  // The reader's compressed text, made now so that no reader waits for it (issue 11); a
+  // failure here only defers it to the first read.
+  if (savedVersionId !== null) {
+    await prepareVersionPart(ctx, savedVersionId).catch((error: unknown) => {
+      ctx.log.warn({ err: error, versionId: savedVersionId }, 'reader text not precompressed');
+    });
+  }
 }
 
 async function finishFailure(

@@ -70,6 +70,63 @@ export async function findEditable(
   return manuscript;
 }
 
+/** The reader's answer but its text: what differs per viewer, and where the text comes from. */
+export interface ReaderMeta {
+  view: Omit<ReaderPageResponse, 'html' | 'toc'>;
+  /** The version whose text this viewer is sent; null while a gate withholds it, or none yet. */
+  versionId: number | null;
+}
+
+/**
+ * The reader's page configuration without the text (html, toc): cheap, so a returning reader's
+ * `304` needs neither the text nor its hash (reader-wire.ts). A gate withholds the text.
+ */
+export async function readerMeta(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  manuscriptId: number,
+): Promise<ReaderMeta> {
+  const { manuscript, access } = await findOpenable(ctx, viewer, manuscriptId);
+  const owner = isOwner(viewer, manuscript);
+  // Staff reading what only an open report lets them: recorded, and shown to the author.
+  await recordStaffOpening(ctx.db, viewer, manuscript, access);
+  const gate = readGate(viewer, manuscript, access);
+  const [version] = manuscript.currentVersionId
+    ? await ctx.db
+        .select({ id: schema.manuscriptVersions.id, words: schema.manuscriptVersions.words })
+        .from(schema.manuscriptVersions)
+        .where(eq(schema.manuscriptVersions.id, manuscript.currentVersionId))
+    : [];
+  return {
+    versionId: gate === null ? (version?.id ?? null) : null,
+    view: {
+      manuscript_id: manuscript.id,
+      manuscript_user_id: manuscript.userId,
+      visibility: manuscript.visibility,
+      current_user_id: viewer?.id ?? null,
+      restricted_mature: gate === 'mature',
+      restricted_moderation: manuscript.moderationFlag && !owner,
+      moderationReason: manuscript.moderationReason,
+      manuscript: await presentOne(ctx.db, manuscript),
+      words: version?.words ?? manuscript.words,
+      ...(await readerAccessData(ctx, viewer, manuscript, gate)),
+      staff_openings: owner ? await listStaffOpenings(ctx.db, manuscript.id) : [],
+    },
+  };
+}
+
+/** readerMeta with its text: the whole answer as one object (the page, and plain JSON). */
+export async function withText(ctx: AppContext, meta: ReaderMeta): Promise<ReaderPageResponse> {
+  const [version] =
+    meta.versionId === null
+      ? []
+      : await ctx.db
+          .select({ html: schema.manuscriptVersions.html, toc: schema.manuscriptVersions.toc })
+          .from(schema.manuscriptVersions)
+          .where(eq(schema.manuscriptVersions.id, meta.versionId));
+  return { ...meta.view, html: version?.html ?? '', toc: version?.toc ?? [] };
+}
+
 /**
  * The reader's page configuration and text. While a gate stands (18+ not certified,
  * questionnaire unanswered or not approved) the text is withheld (html "", toc []) and the
@@ -80,35 +137,5 @@ export async function readerView(
   viewer: UserRow | null,
   manuscriptId: number,
 ): Promise<ReaderPageResponse> {
-  const { manuscript, access } = await findOpenable(ctx, viewer, manuscriptId);
-  const owner = isOwner(viewer, manuscript);
-  // Staff reading what only an open report lets them: recorded, and shown to the author.
-  await recordStaffOpening(ctx.db, viewer, manuscript, access);
-  const gate = readGate(viewer, manuscript, access);
-  const withheld = gate !== null;
-  const [version] = manuscript.currentVersionId
-    ? await ctx.db
-        .select({
-          html: schema.manuscriptVersions.html,
-          toc: schema.manuscriptVersions.toc,
-          words: schema.manuscriptVersions.words,
-        })
-        .from(schema.manuscriptVersions)
-        .where(eq(schema.manuscriptVersions.id, manuscript.currentVersionId))
-    : [];
-  return {
-    manuscript_id: manuscript.id,
-    manuscript_user_id: manuscript.userId,
-    visibility: manuscript.visibility,
-    current_user_id: viewer?.id ?? null,
-    restricted_mature: gate === 'mature',
-    restricted_moderation: manuscript.moderationFlag && !owner,
-    moderationReason: manuscript.moderationReason,
-    manuscript: await presentOne(ctx.db, manuscript),
-    html: withheld ? '' : (version?.html ?? ''),
-    toc: withheld ? [] : (version?.toc ?? []),
-    words: version?.words ?? manuscript.words,
-    ...(await readerAccessData(ctx, viewer, manuscript, gate)),
-    staff_openings: owner ? await listStaffOpenings(ctx.db, manuscript.id) : [],
-  };
+  return withText(ctx, await readerMeta(ctx, viewer, manuscriptId));
 }

@@ -29,6 +29,7 @@ import { CONVERSION_MESSAGES, findConversion } from './processing.ts';
 import { pageOwnManuscripts } from './own-list.ts';
 import { findManuscript, listOwnManuscripts, presentOne } from './queries.ts';
 import { findEditable, findReadable, readerView } from './reader.ts';
+import { sendReaderJson } from './reader-wire.ts';
 import { conversionReportRoutes } from './report-routes.ts';
 import { createFromUpload, uploadDraft } from './upload.ts';
 
@@ -272,7 +273,7 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { manuscript_id: manuscriptId } = request.params;
-      if (wantsJson(request)) return readerView(ctx, request.user, manuscriptId);
+      if (wantsJson(request)) return sendReaderJson(ctx, request, reply, manuscriptId);
       try {
         const view = await readerView(ctx, request.user, manuscriptId);
         // The opening of the text in the page itself: it paints before the app has loaded.

@@ -32,13 +32,18 @@ function highlightOver(quote: string, overrides: Partial<Highlight> = {}): Highl
   });
 }
 
-function list(overrides: Partial<CommentListResponse> = {}): CommentListResponse {
+/** A list answer as the server sends it: whole comments in, each writer once in `authors`. */
+function list(
+  overrides: Partial<Omit<CommentListResponse, 'comments'>> & { comments?: Comment[] } = {},
+): CommentListResponse {
+  const { comments = [], ...rest } = overrides;
   return {
-    comments: [],
     highlights: [],
     deleted: { comments: [], highlights: [] },
     cursor: '2026-01-05T10:00:00.000Z',
-    ...overrides,
+    ...rest,
+    comments: comments.map(({ author: _author, ...comment }) => comment),
+    authors: Object.fromEntries(comments.map((comment) => [comment.author_id, comment.author])),
   };
 }
 

@@ -1,0 +1,241 @@
+// Fast on the wire (issue 11 items 1, 2, 4): the ~150k-word test novel with 2,000 comments.
+//   npm run build && npx tsx bench/wire.bench.ts [seconds=5]
+// Prints, against ceilings measured in the same run (a bare Node `http` server answering the
+// same bytes and headers, on the same machine and the same client loop):
+//   - reader JSON and comments list: req/s ratio and p99 at 10 keep-alive connections;
+//   - bytes on the wire to open the manuscript in Chromium, cold and warm (304s);
+//   - the built server's first start to /healthz on an empty DATA_DIR (with and without the
+//     demo seed), its restart on existing data, and its idle RSS.
+// Ports: BENCH_PORT (3231) for the app, +1 for the ceiling, +2 for the started server. On a
+// shared machine the absolute numbers are noisy; the ratios within one run are what to compare.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { percentile, round } from './realtime-support.ts';
+import { startReaderBook } from './reader-book.ts';
+
+const seconds = Number(process.argv[2] ?? 5);
+const port = Number(process.env.BENCH_PORT ?? 3231);
+const CONNECTIONS = 10;
+const serverMain = path.resolve(import.meta.dirname, '../server/dist/main.mjs');
+
+interface Captured {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+
+function get(url: string, headers: Record<string, string>): Promise<Captured> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers as Record<string, string>,
+          body: Buffer.concat(chunks),
+        }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/** CONNECTIONS loops asking `url` for `seconds`: answers per second and latency p99 (ms). */
+async function load(url: string, headers: Record<string, string>) {
+  const latencies: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  let failures = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        const answer = await get(url, headers);
+        if (answer.status !== 200) failures++;
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  if (failures > 0) throw new Error(`${url}: ${failures} answers were not 200`);
+  return { rps: latencies.length / seconds, p99: percentile(latencies, 99) };
+}
+
+/** The ceiling: a bare Node server answering each path with the captured bytes and headers. */
+function startCeiling(answers: Map<string, Captured>): Promise<http.Server> {
+  const kept = ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary'];
+  const server = http.createServer((request, response) => {
+    const answer = answers.get(request.url ?? '');
+    if (!answer) {
+      response.writeHead(404).end();
+      return;
+    }
+    for (const name of kept) {
+      if (answer.headers[name]) response.setHeader(name, answer.headers[name]);
+    }
+    response.setHeader('content-length', answer.body.length);
+    response.end(answer.body);
+  });
+  return new Promise((resolve) => server.listen(port + 1, '127.0.0.1', () => resolve(server)));
+}
+
+/** Bytes Chromium received (headers and bodies, as encoded on the wire) for one page load. */
+async function wireBytes(
+  page: import('@playwright/test').Page,
+  url: string,
+): Promise<{ total: number; byType: Record<string, number>; notModified: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const types = new Map<string, string>();
+  const byType: Record<string, number> = {};
+  let total = 0;
+  let notModified = 0;
+  cdp.on('Network.responseReceived', (event) => {
+    types.set(event.requestId, event.type);
+    if (event.response.status === 304) notModified++;
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const type = types.get(event.requestId) ?? 'Other';
+    byType[type] = (byType[type] ?? 0) + event.encodedDataLength;
+    total += event.encodedDataLength;
+  });
+  await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+  await page.waitForSelector('mark, [data-hl]', { timeout: 120_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle');
+  await cdp.detach();
+  return { total, byType, notModified };
+}
+
+/** Starts the built server on a data dir; ms to a 200 from /healthz, and its pid. */
+async function startBuilt(dataDir: string, seed: boolean) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [serverMain], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      MALLOC_ARENA_MAX: '2',
+      PORT: String(port + 2),
+      DATA_DIR: dataDir,
+      SEED_DEMO: String(seed),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped (${child.exitCode})`);
+    const ok = await get(`http://127.0.0.1:${port + 2}/healthz`, {}).catch(() => null);
+    if (ok?.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return { child, ms: performance.now() - started };
+}
+
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+async function stop(child: import('node:child_process').ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function measureStart(seed: boolean) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'margins-wire-start-'));
+  try {
+    const first = await startBuilt(dataDir, seed);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const idle = rssMb(first.child.pid!);
+    await stop(first.child);
+    const again = await startBuilt(dataDir, seed);
+    await stop(again.child);
+    return { first: first.ms, restart: again.ms, idle };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const book = await startReaderBook(port, 2000);
+const cookie = `${book.cookie.name}=${book.cookie.value}`;
+const readerPath = `/manuscript/document/reader/${book.manuscriptId}`;
+const commentsPath = `/comments/manuscript/${book.manuscriptId}`;
+const json = { cookie, accept: 'application/json', 'accept-encoding': 'br, gzip' };
+const rows: Array<[string, string, string, string]> = [];
+try {
+  const answers = new Map<string, Captured>();
+  for (const url of [readerPath, commentsPath]) {
+    const answer = await get(`${book.baseUrl}${url}`, json);
+    if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
+    answers.set(url, answer);
+  }
+  const ceiling = await startCeiling(answers);
+  const ceilingBase = `http://127.0.0.1:${port + 1}`;
+  for (const [name, url, target] of [
+    ['reader JSON', readerPath, 0.5],
+    ['comments list', commentsPath, 0.25],
+  ] as const) {
+    const ours = await load(`${book.baseUrl}${url}`, json);
+    const bare = await load(`${ceilingBase}${url}`, json);
+    const bytes = answers.get(url)!.body.length;
+    rows.push([
+      `${name} (${round(bytes / 1024)} kB ${answers.get(url)!.headers['content-encoding']})`,
+      `${round(ours.rps)} req/s, p99 ${round(ours.p99)} ms`,
+      `${round(bare.rps)} req/s, p99 ${round(bare.p99)} ms`,
+      `${round(ours.rps / bare.rps, 2)} (target ≥ ${target})`,
+    ]);
+  }
+  ceiling.close();
+
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const context = await browser.newContext();
+    await context.addCookies([
+      { ...book.cookie, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' },
+    ]);
+    const page = await context.newPage();
+    const cold = await wireBytes(page, `${book.baseUrl}${readerPath}`);
+    const warm = await wireBytes(page, `${book.baseUrl}${readerPath}`);
+    const kb = (value: number) => `${round(value / 1024)} kB`;
+    const parts = (byType: Record<string, number>) =>
+      Object.entries(byType)
+        .map(([type, value]) => `${type} ${kb(value)}`)
+        .join(', ');
+    rows.push(['open cold (page, JS, CSS, data)', kb(cold.total), parts(cold.byType), '≤ 900 kB']);
+    rows.push([
+      `open warm (${warm.notModified} × 304)`,
+      kb(warm.total),
+      parts(warm.byType),
+      '≤ 50 kB',
+    ]);
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await book.close();
+  agent.destroy();
+}
+
+for (const seed of [false, true]) {
+  const start = await measureStart(seed);
+  rows.push([
+    `start ${seed ? 'with' : 'without'} the demo seed`,
+    `first ${round(start.first)} ms, restart ${round(start.restart)} ms`,
+    `idle RSS ${round(start.idle)} MB`,
+    'first ≤ 4000 ms, restart ≤ 1500 ms, RSS ≤ 200 MB',
+  ]);
+}
+
+console.log(
+  `${book.words} words, ${book.highlights} comments; ${CONNECTIONS} connections, ${seconds} s each`,
+);
+console.log(['what', 'Margins', 'ceiling / detail', 'ratio / target'].join(' | '));
+for (const row of rows) console.log(row.join(' | '));
+process.exit(0);

@@ -1,0 +1,10 @@
+CREATE TABLE "manuscript_version_wire" (
+	"version_id" integer PRIMARY KEY NOT NULL,
+	"brotli" "bytea" NOT NULL,
+	"deflate" "bytea" NOT NULL,
+	"crc" bigint NOT NULL,
+	"length" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "manuscript_version_wire" ADD CONSTRAINT "manuscript_version_wire_version_id_manuscript_versions_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."manuscript_versions"("id") ON DELETE cascade ON UPDATE no action;

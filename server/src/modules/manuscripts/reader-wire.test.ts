@@ -1,0 +1,105 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../../db/index.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { buildScene } from '../comments/test-helpers.ts';
+import { acceptedEncoding } from './reader-wire.ts';
+
+// The reader's JSON from the version's stored, compressed part (issue 11 item 1).
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+const readerUrl = (id: number) => `/manuscript/document/reader/${id}`;
+
+describe("the reader's text on the wire", () => {
+  it('sends brotli and gzip that decode to exactly the plain answer', async () => {
+    const scene = await buildScene(test);
+    const url = readerUrl(scene.manuscript.id);
+    const plain = await scene.reader.client.get(url);
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const expected = plain.json();
+    expect(expected.html).toContain('cedar');
+
+    const brotli = await scene.reader.client.get(url, { headers: { 'accept-encoding': 'br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(expected);
+
+    const gzip = await scene.reader.client.get(url, {
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(expected);
+
+    // The owner's answer differs in their own fields, and only there.
+    const owner = await scene.owner.client.get(url, { headers: { 'accept-encoding': 'br' } });
+    const ownerView = JSON.parse(brotliDecompressSync(owner.rawPayload).toString());
+    expect(ownerView.current_user_id).toBe(scene.owner.user.id);
+    expect(ownerView.html).toBe(expected.html);
+    expect(owner.headers.etag).not.toBe(brotli.headers.etag);
+  });
+
+  it('keeps the compressed part, and answers a returning reader 304 by the version alone', async () => {
+    const scene = await buildScene(test);
+    const url = readerUrl(scene.manuscript.id);
+    const headers = { 'accept-encoding': 'br, gzip' };
+    const first = await scene.reader.client.get(url, { headers });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"r\d+-[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    const versionId = Number(etag.slice(2, etag.indexOf('-')));
+    const stored = await test.ctx.db
+      .select({ versionId: schema.manuscriptVersionWire.versionId })
+      .from(schema.manuscriptVersionWire)
+      .where(eq(schema.manuscriptVersionWire.versionId, versionId));
+    expect(stored).toHaveLength(1);
+
+    // A version never changes once converted: the stored bytes are what is sent from now on
+    // (changed here behind the server's back only to show the text is not read again).
+    await test.ctx.db
+      .update(schema.manuscriptVersions)
+      .set({ html: '<p id="x">Changed behind our back</p>' })
+      .where(eq(schema.manuscriptVersions.id, versionId));
+    const again = await scene.reader.client.get(url, {
+      headers: { ...headers, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const full = await scene.reader.client.get(url, { headers });
+    expect(full.headers.etag).toBe(etag);
+    expect(brotliDecompressSync(full.rawPayload).toString()).toContain('cedar');
+
+    // What differs per viewer moves the ETag: the reader's access changes their answer.
+    const other = await scene.writer.client.get(url, {
+      headers: { ...headers, 'if-none-match': etag },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('refuses strangers and anonymous callers as before', async () => {
+    const scene = await buildScene(test);
+    const url = readerUrl(scene.manuscript.id);
+    const stranger = await scene.stranger.client.get(url, { headers: { 'accept-encoding': 'br' } });
+    expect(stranger.statusCode).toBe(404);
+    const anonymous = await scene.anonymous.get(url, { headers: { 'accept-encoding': 'br' } });
+    expect(anonymous.statusCode).toBe(404);
+  });
+});
+
+describe('acceptedEncoding', () => {
+  it('prefers brotli, honours q=0, and knows no other', () => {
+    expect(acceptedEncoding('gzip, deflate, br')).toBe('br');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(acceptedEncoding('deflate')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
+  });
+});
