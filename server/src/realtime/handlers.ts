@@ -7,6 +7,7 @@ import {
   highlightPayload,
   MESSAGES,
   rankCommentPayload,
+  REALTIME_BUSY_RETRY_SECONDS,
   ROOM_PATTERN,
   roomPayload,
   SESSION_COOKIE,
@@ -33,6 +34,7 @@ import { rankComment } from '../modules/comments/vote-service.ts';
 import { countCommentWrite } from '../modules/comments/write-limit.ts';
 import type { RealtimeServer, SocketData } from './index.ts';
 import type { InterServerEvents, Presence } from './presence.ts';
+import type { PresenceDeltas } from './presence-deltas.ts';
 import { anonymousRoom, roomName, sessionRoom, userRoom } from './rooms.ts';
 import { registerThreadHandlers } from './threads.ts';
 
@@ -51,8 +53,18 @@ function manuscriptIdOf(room: string): number {
   return Number(match[1]);
 }
 
+/** A join refused because this process holds its limit of sockets: come back later. */
+class BusyError extends Error {
+  constructor(readonly retryAfter: number) {
+    super(MESSAGES.realtimeBusy(retryAfter));
+  }
+}
+
 /** Any failure as an ack: {ok: false, error, errors?}; never a stack trace. */
 function failure(error: unknown, app: FastifyInstance): SocketAckError {
+  if (error instanceof BusyError) {
+    return { ok: false, error: error.message, retry_after: error.retryAfter };
+  }
   if (error instanceof HttpError) {
     return { ok: false, error: error.message, ...(error.errors ? { errors: error.errors } : {}) };
   }
@@ -74,6 +86,12 @@ const WRITES = new Set([
   'react',
 ]);
 
+/** The sockets this process holds in manuscript rooms, and how many it may. */
+export interface JoinCapacity {
+  readonly joined: Set<string>;
+  limit: number;
+}
+
 /**
  * Session-cookie auth, join/leave with the reading policy, the strip of connected users, and
  * the four writes — each through the same service and policy as its HTTP call, answered by ack.
@@ -81,6 +99,8 @@ const WRITES = new Set([
 export function registerHandlers(
   io: RealtimeServer,
   presence: Presence,
+  deltas: PresenceDeltas,
+  capacity: JoinCapacity,
   ctx: AppContext,
   app: FastifyInstance,
 ): void {
@@ -134,7 +154,7 @@ export function registerHandlers(
         } catch (error) {
           const answer = failure(error, app);
           // A refused join is also an `error` event (API.md), for clients that send no ack.
-          if (event === 'join') {
+          if (event === 'join' && !(error instanceof BusyError)) {
             const room = (payload as { room?: unknown } | null)?.room;
             socket.emit('error', {
               error: answer.error,
@@ -151,18 +171,23 @@ export function registerHandlers(
       handle('join', payload, ack, async (viewer) => {
         const { room } = roomPayload.parse(payload);
         const manuscriptId = manuscriptIdOf(room);
+        // Full: this join waits (the client retries with jitter) rather than slow every room.
+        if (!capacity.joined.has(socket.id) && capacity.joined.size >= capacity.limit) {
+          throw new BusyError(REALTIME_BUSY_RETRY_SECONDS);
+        }
         const scope = await loadScope(ctx, viewer, manuscriptId);
         const me = scope.viewer ? presentAuthor(scope.viewer) : null;
         socket.data.user = me;
         const already = socket.rooms.has(room);
         const own = me ? userRoom(manuscriptId, me.id) : anonymousRoom(manuscriptId);
+        if (!socket.connected) return { room, users: [] }; // gone while we checked
         await socket.join([room, own]);
+        capacity.joined.add(socket.id);
         const { users, own: tabs } = await presence.lookup(room, own);
+        // The full strip once, to this socket; the others get it in the room's next delta.
         socket.emit('join_room', { room, user: me, users });
         // A second tab of someone already here is not news for the strip.
-        if (me && !already && tabs === 1) {
-          socket.to(room).emit('join_room', { room, user: me });
-        }
+        if (me && !already && tabs === 1) deltas.joined(room, me);
         return { room, users };
       }),
     );
@@ -172,6 +197,9 @@ export function registerHandlers(
         const { room } = roomPayload.parse(payload);
         const manuscriptId = manuscriptIdOf(room);
         if (socket.rooms.has(room)) await leaveRoom(socket, manuscriptId);
+        if (![...socket.rooms].some((name) => ROOM_PATTERN.test(name))) {
+          capacity.joined.delete(socket.id);
+        }
         return { room, users: [] };
       }),
     );
@@ -278,6 +306,7 @@ export function registerHandlers(
       });
     });
     socket.on('disconnect', () => {
+      capacity.joined.delete(socket.id);
       const user = socket.data.user;
       if (!user) return;
       for (const manuscriptId of leaving) {
@@ -298,7 +327,6 @@ export function registerHandlers(
 
   async function announceLeave(manuscriptId: number, user: CommentAuthor): Promise<void> {
     if ((await presence.size(userRoom(manuscriptId, user.id))) > 0) return;
-    const room = roomName(manuscriptId);
-    io.to(room).emit('leave_room', { room, user });
+    deltas.left(roomName(manuscriptId), user);
   }
 }
