@@ -35,6 +35,7 @@ import { countCommentWrite } from '../modules/comments/write-limit.ts';
 import type { RealtimeServer, SocketData } from './index.ts';
 import type { InterServerEvents, Presence } from './presence.ts';
 import type { PresenceDeltas } from './presence-deltas.ts';
+import type { JoinCheck } from './join-check.ts';
 import { anonymousRoom, roomName, sessionRoom, userRoom } from './rooms.ts';
 import { registerThreadHandlers } from './threads.ts';
 
@@ -86,6 +87,17 @@ const WRITES = new Set([
   'react',
 ]);
 
+/** What joins and leaves work with (realtime/index.ts makes them). */
+export interface RoomParts {
+  presence: Presence;
+  deltas: PresenceDeltas;
+  capacity: JoinCapacity;
+  joinCheck: JoinCheck;
+}
+
+/** How long the handshake's own session lookup stands for the socket's first join. */
+const HANDSHAKE_VIEWER_MS = 2_000;
+
 /** The sockets this process holds in manuscript rooms, and how many it may. */
 export interface JoinCapacity {
   readonly joined: Set<string>;
@@ -98,9 +110,7 @@ export interface JoinCapacity {
  */
 export function registerHandlers(
   io: RealtimeServer,
-  presence: Presence,
-  deltas: PresenceDeltas,
-  capacity: JoinCapacity,
+  { presence, deltas, capacity, joinCheck }: RoomParts,
   ctx: AppContext,
   app: FastifyInstance,
 ): void {
@@ -108,6 +118,9 @@ export function registerHandlers(
   const cookies = new WeakMap<RealtimeSocket, string | undefined>();
   // The session the handshake was made with: logging out of it disconnects the socket.
   const sessions = new WeakMap<RealtimeSocket, string>();
+  // The handshake's user, for the join that follows it at once (a page opens, connects and
+  // joins in one go): one session lookup per arriving reader, not two. Later events look again.
+  const handshakes = new WeakMap<RealtimeSocket, { user: UserRow; at: number }>();
 
   /** The socket's user as of now: a session ended since the handshake makes them anonymous. */
   const viewerOf = async (socket: RealtimeSocket): Promise<UserRow | null> => {
@@ -124,7 +137,10 @@ export function registerHandlers(
       const cookie = app.parseCookie(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
       cookies.set(socket, cookie);
       const found = await userFromSessionCookie(ctx, (value) => app.unsignCookie(value), cookie);
-      if (found) sessions.set(socket, found.sessionId);
+      if (found) {
+        sessions.set(socket, found.sessionId);
+        handshakes.set(socket, { user: found.user, at: Date.now() });
+      }
       socket.data.user = found ? presentAuthor(found.user) : null;
       next();
     } catch (error) {
@@ -143,12 +159,18 @@ export function registerHandlers(
       ack: unknown,
       run: (viewer: UserRow | null) => Promise<object>,
     ) => {
+      const handshake = handshakes.get(socket);
+      handshakes.delete(socket);
+      const fresh =
+        event === 'join' && handshake && Date.now() - handshake.at < HANDSHAKE_VIEWER_MS
+          ? handshake.user
+          : undefined;
       const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
       void (async () => {
         try {
           // The HTTP routes get this from plugins/input-guard.ts; socket events check here.
           assertPlainInput(payload, { multiLine: true });
-          const viewer = await viewerOf(socket);
+          const viewer = fresh ?? (await viewerOf(socket));
           if (viewer && WRITES.has(event)) await countCommentWrite(ctx, viewer.id);
           reply({ ok: true, ...(await run(viewer)) });
         } catch (error) {
@@ -175,7 +197,8 @@ export function registerHandlers(
         if (!capacity.joined.has(socket.id) && capacity.joined.size >= capacity.limit) {
           throw new BusyError(REALTIME_BUSY_RETRY_SECONDS);
         }
-        const scope = await loadScope(ctx, viewer, manuscriptId);
+        const checked = await joinCheck.scope(viewer, manuscriptId);
+        const scope = await checked.settle();
         const me = scope.viewer ? presentAuthor(scope.viewer) : null;
         socket.data.user = me;
         const already = socket.rooms.has(room);

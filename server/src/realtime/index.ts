@@ -23,6 +23,7 @@ import { loadReaderAccess } from '../modules/access/reader-access.ts';
 import { registerHandlers, type JoinCapacity } from './handlers.ts';
 import { Presence, type InterServerEvents } from './presence.ts';
 import { PresenceDeltas } from './presence-deltas.ts';
+import { JoinCheck } from './join-check.ts';
 import { anonymousRoom, sessionRoom, userRoom } from './rooms.ts';
 
 export { userRoom };
@@ -49,6 +50,7 @@ export class Realtime implements RealtimeRooms {
   io: RealtimeServer | null = null;
   private presence: Presence | null = null;
   private deltas: PresenceDeltas | null = null;
+  private joinCheck: JoinCheck | null = null;
   /**
    * The sockets this process holds in manuscript rooms and its limit (a test may lower it):
    * past it, joins are told to come back later.
@@ -93,7 +95,18 @@ export class Realtime implements RealtimeRooms {
     this.presence = new Presence(io, this.clustered);
     this.deltas = new PresenceDeltas(io);
     io.on('evict', (manuscriptId, userId) => this.evictLocal(manuscriptId, userId));
-    registerHandlers(io, this.presence, this.deltas, this.capacity, ctx, app);
+    this.joinCheck = new JoinCheck(ctx);
+    registerHandlers(
+      io,
+      {
+        presence: this.presence,
+        deltas: this.deltas,
+        capacity: this.capacity,
+        joinCheck: this.joinCheck,
+      },
+      ctx,
+      app,
+    );
     this.io = io;
     app.addHook('preClose', async () => this.close());
   }
@@ -201,6 +214,7 @@ export class Realtime implements RealtimeRooms {
   async evictFromRoom(manuscriptId: number, userId: number): Promise<void> {
     const io = this.io;
     if (!io) return;
+    this.joinCheck?.changed(manuscriptId);
     this.evictEverywhere(manuscriptId, userId);
     const [user] = await this.ctx.db
       .select({
@@ -249,6 +263,7 @@ export class Realtime implements RealtimeRooms {
     const removed = { users: [] as number[], anonymous: false };
     const io = this.io;
     if (!io || !this.presence) return removed;
+    this.joinCheck?.changed(manuscriptId);
     const room = roomName(manuscriptId);
     const manuscript = await findManuscript(this.ctx.db, manuscriptId);
     const mayRead = async (viewer: typeof schema.users.$inferSelect | null) =>
