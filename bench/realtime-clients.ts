@@ -59,7 +59,7 @@ async function connectAll(): Promise<void> {
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
-      timeout: 60_000,
+      timeout: 120_000,
       extraHeaders: { cookie },
     });
     sockets.push(socket);
@@ -81,7 +81,7 @@ async function connectAll(): Promise<void> {
       socket.once('connect_error', reject);
     });
     const joinStarted = now();
-    const joined = await send(socket, 'join', { room });
+    const joined = await send(socket, 'join', { room }, 120_000);
     joinMs.push(now() - joinStarted);
     if (!joined.ok) throw new Error(`join refused: ${joined.error}`);
   });

@@ -20,7 +20,7 @@ import {
 import type { AppContext, UserRow } from '../context.ts';
 import { badRequest, HttpError } from '../lib/http-errors.ts';
 import { assertPlainInput } from '../plugins/input-guard.ts';
-import { userFromSessionCookie } from '../modules/auth/sessions.ts';
+import { sessionIdOfCookie, userFromSessionCookie } from '../modules/auth/sessions.ts';
 import {
   createComment,
   deleteComment,
@@ -36,6 +36,7 @@ import type { RealtimeServer, SocketData } from './index.ts';
 import type { InterServerEvents, Presence } from './presence.ts';
 import type { PresenceDeltas } from './presence-deltas.ts';
 import type { JoinCheck } from './join-check.ts';
+import { SessionBatch } from './session-batch.ts';
 import { anonymousRoom, roomName, sessionRoom, userRoom } from './rooms.ts';
 import { registerThreadHandlers } from './threads.ts';
 
@@ -121,6 +122,7 @@ export function registerHandlers(
   // The handshake's user, for the join that follows it at once (a page opens, connects and
   // joins in one go): one session lookup per arriving reader, not two. Later events look again.
   const handshakes = new WeakMap<RealtimeSocket, { user: UserRow; at: number }>();
+  const sessionBatch = new SessionBatch(ctx);
 
   /** The socket's user as of now: a session ended since the handshake makes them anonymous. */
   const viewerOf = async (socket: RealtimeSocket): Promise<UserRow | null> => {
@@ -136,12 +138,13 @@ export function registerHandlers(
     try {
       const cookie = app.parseCookie(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
       cookies.set(socket, cookie);
-      const found = await userFromSessionCookie(ctx, (value) => app.unsignCookie(value), cookie);
-      if (found) {
-        sessions.set(socket, found.sessionId);
-        handshakes.set(socket, { user: found.user, at: Date.now() });
+      const sessionId = sessionIdOfCookie((value) => app.unsignCookie(value), cookie);
+      const user = sessionId ? await sessionBatch.userOf(sessionId) : null;
+      if (sessionId && user) {
+        sessions.set(socket, sessionId);
+        handshakes.set(socket, { user, at: Date.now() });
       }
-      socket.data.user = found ? presentAuthor(found.user) : null;
+      socket.data.user = user ? presentAuthor(user) : null;
       next();
     } catch (error) {
       app.log.error({ err: error }, 'socket auth failed');
