@@ -1,13 +1,14 @@
-// A worker thread of socket.io clients for the realtime benchmarks (see realtime-fanout.bench.ts
-// and realtime-soak.bench.ts). It connects its sockets, joins the room, and then either listens
-// (and one of them writes) for the fan-out, or has every socket write for the soak.
+// A worker thread of socket.io clients for the realtime benchmarks (see realtime-fanout.bench.ts,
+// realtime-soak.bench.ts and realtime-headroom.bench.ts). It connects its sockets, joins the
+// room, and then either listens (and one of them writes) for the fan-out, has every socket write
+// for the soak, or has a few sockets write at a steady rate while all listen (headroom).
 import { randomBytes } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
 import { now } from './realtime-support.ts';
 
 export interface ClientTask {
-  mode: 'fanout' | 'soak';
+  mode: 'fanout' | 'soak' | 'steady';
   /** One server URL per socket, round-robin (two processes for the adapter variant). */
   baseUrls: string[];
   manuscriptId: number;
@@ -15,8 +16,10 @@ export interface ClientTask {
   cookies: string[];
   /** fanout: this worker's first socket also writes `messages` comments, `intervalMs` apart. */
   writer?: { messages: number; intervalMs: number };
-  /** soak: how long every socket writes. */
+  /** soak: how long every socket writes; steady: how long the writers write. */
   durationMs?: number;
+  /** steady: this worker's first `count` sockets each write one comment every `intervalMs`. */
+  steady?: { count: number; intervalMs: number };
 }
 
 export type ClientReport =
@@ -31,6 +34,8 @@ export type ClientReport =
       errors: string[];
       receivedComments: number;
       disconnects: number;
+      /** steady: ms from save_comment to each new_comment here (the send time is in the text). */
+      latencies?: number[];
     };
 
 const task = workerData as ClientTask;
@@ -39,6 +44,7 @@ const room = `manuscript-${task.manuscriptId}`;
 const sockets: Socket[] = [];
 const arrivals: Array<[number, number]> = [];
 const joinMs: number[] = [];
+const latencies: number[] = [];
 let receivedComments = 0;
 let disconnects = 0;
 
@@ -53,13 +59,19 @@ async function connectAll(): Promise<void> {
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
-      timeout: 60_000,
+      timeout: 120_000,
       extraHeaders: { cookie },
     });
     sockets.push(socket);
     socket.on('new_comment', (event: { comment: { id: number } }) => {
       receivedComments += 1;
       if (task.mode === 'fanout') arrivals.push([event.comment.id, now()]);
+      if (task.mode === 'steady') {
+        const sentAt = /^steady at (\d+(?:\.\d+)?)/.exec(
+          (event.comment as { comment?: string }).comment ?? '',
+        );
+        if (sentAt) latencies.push(now() - Number(sentAt[1]));
+      }
     });
     socket.on('disconnect', () => {
       disconnects += 1;
@@ -69,7 +81,7 @@ async function connectAll(): Promise<void> {
       socket.once('connect_error', reject);
     });
     const joinStarted = now();
-    const joined = await send(socket, 'join', { room });
+    const joined = await send(socket, 'join', { room }, 120_000);
     joinMs.push(now() - joinStarted);
     if (!joined.ok) throw new Error(`join refused: ${joined.error}`);
   });
@@ -142,7 +154,54 @@ async function runSoak(durationMs: number): Promise<{ acked: number[]; errors: s
   return { acked, errors };
 }
 
+/** steady: the writers each send one comment per interval (phases spread), for durationMs. */
+async function runSteady(steady: NonNullable<ClientTask['steady']>, durationMs: number) {
+  const acked: number[] = [];
+  const errors: string[] = [];
+  const deadline = now() + durationMs;
+  await Promise.all(
+    sockets.slice(0, steady.count).map(async (socket, index) => {
+      let selectionId: string;
+      try {
+        selectionId = await makeHighlight(socket, index % 40);
+      } catch (error) {
+        errors.push(String(error));
+        return;
+      }
+      let next = now() + Math.random() * steady.intervalMs;
+      while (next < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - now())));
+        next += steady.intervalMs;
+        try {
+          const answer = await send(socket, 'save_comment', {
+            room,
+            comment: { selection_id: selectionId, comment: `steady at ${now()}` },
+          });
+          if (answer.ok && typeof answer.id === 'number') acked.push(answer.id);
+          else errors.push(answer.error ?? 'no id in ack');
+        } catch (error) {
+          errors.push(String(error));
+        }
+      }
+    }),
+  );
+  return { acked, errors };
+}
+
 port.on('message', async (message: { type: string }) => {
+  if (message.type === 'steady' && task.steady) {
+    const { acked, errors } = await runSteady(task.steady, task.durationMs ?? 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    port.postMessage({
+      type: 'result',
+      arrivals: [],
+      acked,
+      errors,
+      receivedComments,
+      disconnects,
+      latencies,
+    } satisfies ClientReport);
+  }
   if (message.type === 'go' && task.writer) await runWriter(task.writer);
   if (message.type === 'soak') {
     const { acked, errors } = await runSoak(task.durationMs ?? 60_000);

@@ -36,7 +36,10 @@ export interface BenchServer {
 }
 
 /** The app on a fresh database: in-memory PGlite, or PostgreSQL at DATABASE_URL. */
-export async function startServer(databaseUrl = process.env.DATABASE_URL): Promise<BenchServer> {
+export async function startServer(
+  databaseUrl = process.env.DATABASE_URL,
+  port = Number(process.env.BENCH_PORT ?? 0),
+): Promise<BenchServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     SESSION_SECRET: BENCH_SESSION_SECRET,
@@ -56,10 +59,10 @@ export async function startServer(databaseUrl = process.env.DATABASE_URL): Promi
     Number.MAX_SAFE_INTEGER,
     60_000,
   );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  await app.listen({ port, host: '127.0.0.1' });
+  const { port: bound } = app.server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://127.0.0.1:${bound}`,
     database,
     app,
     close: async () => {

@@ -85,6 +85,20 @@ export const SOCKET_OPTIONS = {
   reconnectionAttempts: Infinity,
   timeout: 20000,
 } as const;
+/**
+ * Presence in a manuscript room: the joining socket gets everyone present once; the others get
+ * the changes (who came, who went) coalesced into at most one `presence` event per room per
+ * this many ms, so a join storm costs one broadcast per window instead of one per join.
+ */
+export const PRESENCE_FLUSH_MS = 250;
+/**
+ * Sockets one server process keeps in manuscript rooms. Past it a join is answered "busy"
+ * (retry in REALTIME_BUSY_RETRY_SECONDS, with jitter) instead of slowing every room of the
+ * process; more readers need more processes (README, "Scaling out").
+ */
+export const REALTIME_SOCKETS_PER_PROCESS = 1500;
+/** How long a client told "busy" waits before joining again (± half of it, at random). */
+export const REALTIME_BUSY_RETRY_SECONDS = 5;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const FLASH_TIMEOUT_MS = 7000;
 export const TOAST_DELAY_MS = 5000;

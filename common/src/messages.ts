@@ -17,6 +17,8 @@ export const MESSAGES = {
   inviteNoAccount: "This person doesn't have an account yet! (Email invites coming soon)",
   inviteUnable: 'Unable to invite. The user may already have access.',
   notLoggedIn: 'Not logged in. Refresh the page',
+  realtimeBusy: (seconds: number) =>
+    `The live comments are busy right now: retrying in ${seconds} s. You can keep reading.`,
   serverCommunication: 'Error communicating with the server!',
   unexpectedResponse: 'Unexpected response!',
   linkDocumentMissing: "Couldn't locate the document. Maybe you archived it?",

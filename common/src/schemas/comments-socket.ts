@@ -58,6 +58,8 @@ export const socketAckError = z.object({
   ok: z.literal(false),
   error: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** A join refused because the server process is full: try again in about this many seconds. */
+  retry_after: z.number().optional(),
 });
 export type SocketAckError = z.infer<typeof socketAckError>;
 export const highlightAck = z.union([highlight.extend({ ok: z.literal(true) }), socketAckError]);
@@ -110,9 +112,10 @@ export const commentRankedEvent = z.object({
   rank: z.number(),
 });
 /**
- * join_room (server → client): `user` joined (null: an anonymous reader, sent to that socket
- * only). The joining socket's own join_room carries `users`, everyone present; the others get
- * the one user to add to their strip.
+ * join_room (server → client): to the joining socket only, `user` itself (null: an anonymous
+ * reader) and `users`, everyone present. The others learn of it from the next `presence` event
+ * (a join storm is not one broadcast per join); a `join_room` without `users` (one user to add)
+ * is still understood by the client.
  */
 export const joinRoomEvent = z.object({
   room: z.string(),
@@ -121,6 +124,16 @@ export const joinRoomEvent = z.object({
 });
 /** leave_room (server → client): the user's last socket left the room. */
 export const leaveRoomEvent = z.object({ room: z.string(), user: commentAuthor });
+/**
+ * presence (server → client): the changes to the strip since the last one, at most one per room
+ * per PRESENCE_FLUSH_MS. Each user appears once, in `joined` (has a tab here now) or `left` (no
+ * longer): the final state of everyone who came or went in that window.
+ */
+export const presenceEvent = z.object({
+  room: z.string(),
+  joined: z.array(commentAuthor),
+  left: z.array(commentAuthor),
+});
 /** error (server → client): a refused join, or a removal from a room. */
 export const socketErrorEvent = z.object({
   error: z.string(),
@@ -134,6 +147,7 @@ export type DeleteCommentEvent = z.infer<typeof deleteCommentEvent>;
 export type CommentRankedEvent = z.infer<typeof commentRankedEvent>;
 export type JoinRoomEvent = z.infer<typeof joinRoomEvent>;
 export type LeaveRoomEvent = z.infer<typeof leaveRoomEvent>;
+export type PresenceEvent = z.infer<typeof presenceEvent>;
 export type SocketErrorEvent = z.infer<typeof socketErrorEvent>;
 
 /** Events the server emits, for typed clients (socket.io's Socket<ServerToClient, …>). */
@@ -144,6 +158,7 @@ export interface ServerToClientEvents extends ThreadServerEvents {
   comment_ranked: (event: CommentRankedEvent) => void;
   join_room: (event: JoinRoomEvent) => void;
   leave_room: (event: LeaveRoomEvent) => void;
+  presence: (event: PresenceEvent) => void;
   error: (event: SocketErrorEvent) => void;
   /** A moderator flagged the manuscript or cleared its flag (schemas/moderation.ts). */
   manuscript_flagged: (event: ManuscriptFlaggedEvent) => void;

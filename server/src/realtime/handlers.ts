@@ -7,6 +7,7 @@ import {
   highlightPayload,
   MESSAGES,
   rankCommentPayload,
+  REALTIME_BUSY_RETRY_SECONDS,
   ROOM_PATTERN,
   roomPayload,
   SESSION_COOKIE,
@@ -19,7 +20,7 @@ import {
 import type { AppContext, UserRow } from '../context.ts';
 import { badRequest, HttpError } from '../lib/http-errors.ts';
 import { assertPlainInput } from '../plugins/input-guard.ts';
-import { userFromSessionCookie } from '../modules/auth/sessions.ts';
+import { sessionIdOfCookie, userFromSessionCookie } from '../modules/auth/sessions.ts';
 import {
   createComment,
   deleteComment,
@@ -33,6 +34,9 @@ import { rankComment } from '../modules/comments/vote-service.ts';
 import { countCommentWrite } from '../modules/comments/write-limit.ts';
 import type { RealtimeServer, SocketData } from './index.ts';
 import type { InterServerEvents, Presence } from './presence.ts';
+import type { PresenceDeltas } from './presence-deltas.ts';
+import type { JoinCheck } from './join-check.ts';
+import { SessionBatch } from './session-batch.ts';
 import { anonymousRoom, roomName, sessionRoom, userRoom } from './rooms.ts';
 import { registerThreadHandlers } from './threads.ts';
 
@@ -51,8 +55,18 @@ function manuscriptIdOf(room: string): number {
   return Number(match[1]);
 }
 
+/** A join refused because this process holds its limit of sockets: come back later. */
+class BusyError extends Error {
+  constructor(readonly retryAfter: number) {
+    super(MESSAGES.realtimeBusy(retryAfter));
+  }
+}
+
 /** Any failure as an ack: {ok: false, error, errors?}; never a stack trace. */
 function failure(error: unknown, app: FastifyInstance): SocketAckError {
+  if (error instanceof BusyError) {
+    return { ok: false, error: error.message, retry_after: error.retryAfter };
+  }
   if (error instanceof HttpError) {
     return { ok: false, error: error.message, ...(error.errors ? { errors: error.errors } : {}) };
   }
@@ -74,13 +88,30 @@ const WRITES = new Set([
   'react',
 ]);
 
+/** What joins and leaves work with (realtime/index.ts makes them). */
+export interface RoomParts {
+  presence: Presence;
+  deltas: PresenceDeltas;
+  capacity: JoinCapacity;
+  joinCheck: JoinCheck;
+}
+
+/** How long the handshake's own session lookup stands for the socket's first join. */
+const HANDSHAKE_VIEWER_MS = 2_000;
+
+/** The sockets this process holds in manuscript rooms, and how many it may. */
+export interface JoinCapacity {
+  readonly joined: Set<string>;
+  limit: number;
+}
+
 /**
  * Session-cookie auth, join/leave with the reading policy, the strip of connected users, and
  * the four writes — each through the same service and policy as its HTTP call, answered by ack.
  */
 export function registerHandlers(
   io: RealtimeServer,
-  presence: Presence,
+  { presence, deltas, capacity, joinCheck }: RoomParts,
   ctx: AppContext,
   app: FastifyInstance,
 ): void {
@@ -88,6 +119,10 @@ export function registerHandlers(
   const cookies = new WeakMap<RealtimeSocket, string | undefined>();
   // The session the handshake was made with: logging out of it disconnects the socket.
   const sessions = new WeakMap<RealtimeSocket, string>();
+  // The handshake's user, for the join that follows it at once (a page opens, connects and
+  // joins in one go): one session lookup per arriving reader, not two. Later events look again.
+  const handshakes = new WeakMap<RealtimeSocket, { user: UserRow; at: number }>();
+  const sessionBatch = new SessionBatch(ctx);
 
   /** The socket's user as of now: a session ended since the handshake makes them anonymous. */
   const viewerOf = async (socket: RealtimeSocket): Promise<UserRow | null> => {
@@ -103,9 +138,13 @@ export function registerHandlers(
     try {
       const cookie = app.parseCookie(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
       cookies.set(socket, cookie);
-      const found = await userFromSessionCookie(ctx, (value) => app.unsignCookie(value), cookie);
-      if (found) sessions.set(socket, found.sessionId);
-      socket.data.user = found ? presentAuthor(found.user) : null;
+      const sessionId = sessionIdOfCookie((value) => app.unsignCookie(value), cookie);
+      const user = sessionId ? await sessionBatch.userOf(sessionId) : null;
+      if (sessionId && user) {
+        sessions.set(socket, sessionId);
+        handshakes.set(socket, { user, at: Date.now() });
+      }
+      socket.data.user = user ? presentAuthor(user) : null;
       next();
     } catch (error) {
       app.log.error({ err: error }, 'socket auth failed');
@@ -123,18 +162,24 @@ export function registerHandlers(
       ack: unknown,
       run: (viewer: UserRow | null) => Promise<object>,
     ) => {
+      const handshake = handshakes.get(socket);
+      handshakes.delete(socket);
+      const fresh =
+        event === 'join' && handshake && Date.now() - handshake.at < HANDSHAKE_VIEWER_MS
+          ? handshake.user
+          : undefined;
       const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
       void (async () => {
         try {
           // The HTTP routes get this from plugins/input-guard.ts; socket events check here.
           assertPlainInput(payload, { multiLine: true });
-          const viewer = await viewerOf(socket);
+          const viewer = fresh ?? (await viewerOf(socket));
           if (viewer && WRITES.has(event)) await countCommentWrite(ctx, viewer.id);
           reply({ ok: true, ...(await run(viewer)) });
         } catch (error) {
           const answer = failure(error, app);
           // A refused join is also an `error` event (API.md), for clients that send no ack.
-          if (event === 'join') {
+          if (event === 'join' && !(error instanceof BusyError)) {
             const room = (payload as { room?: unknown } | null)?.room;
             socket.emit('error', {
               error: answer.error,
@@ -151,18 +196,24 @@ export function registerHandlers(
       handle('join', payload, ack, async (viewer) => {
         const { room } = roomPayload.parse(payload);
         const manuscriptId = manuscriptIdOf(room);
-        const scope = await loadScope(ctx, viewer, manuscriptId);
+        // Full: this join waits (the client retries with jitter) rather than slow every room.
+        if (!capacity.joined.has(socket.id) && capacity.joined.size >= capacity.limit) {
+          throw new BusyError(REALTIME_BUSY_RETRY_SECONDS);
+        }
+        const checked = await joinCheck.scope(viewer, manuscriptId);
+        const scope = await checked.settle();
         const me = scope.viewer ? presentAuthor(scope.viewer) : null;
         socket.data.user = me;
         const already = socket.rooms.has(room);
         const own = me ? userRoom(manuscriptId, me.id) : anonymousRoom(manuscriptId);
+        if (!socket.connected) return { room, users: [] }; // gone while we checked
         await socket.join([room, own]);
+        capacity.joined.add(socket.id);
         const { users, own: tabs } = await presence.lookup(room, own);
+        // The full strip once, to this socket; the others get it in the room's next delta.
         socket.emit('join_room', { room, user: me, users });
         // A second tab of someone already here is not news for the strip.
-        if (me && !already && tabs === 1) {
-          socket.to(room).emit('join_room', { room, user: me });
-        }
+        if (me && !already && tabs === 1) deltas.joined(room, me);
         return { room, users };
       }),
     );
@@ -172,6 +223,9 @@ export function registerHandlers(
         const { room } = roomPayload.parse(payload);
         const manuscriptId = manuscriptIdOf(room);
         if (socket.rooms.has(room)) await leaveRoom(socket, manuscriptId);
+        if (![...socket.rooms].some((name) => ROOM_PATTERN.test(name))) {
+          capacity.joined.delete(socket.id);
+        }
         return { room, users: [] };
       }),
     );
@@ -278,6 +332,7 @@ export function registerHandlers(
       });
     });
     socket.on('disconnect', () => {
+      capacity.joined.delete(socket.id);
       const user = socket.data.user;
       if (!user) return;
       for (const manuscriptId of leaving) {
@@ -298,7 +353,6 @@ export function registerHandlers(
 
   async function announceLeave(manuscriptId: number, user: CommentAuthor): Promise<void> {
     if ((await presence.size(userRoom(manuscriptId, user.id))) > 0) return;
-    const room = roomName(manuscriptId);
-    io.to(room).emit('leave_room', { room, user });
+    deltas.left(roomName(manuscriptId), user);
   }
 }

@@ -6,6 +6,8 @@ import pg from 'pg';
 import { Server } from 'socket.io';
 import {
   COMMENT_MESSAGES,
+  REALTIME_SOCKETS_PER_PROCESS,
+  ROOM_PATTERN,
   roomName,
   type ClientToServerEvents,
   type CommentAuthor,
@@ -18,8 +20,10 @@ import { can, type CommentPolicyUser } from '../modules/comments/policy.ts';
 import { presentAuthor, presentComment, presentHighlight } from '../modules/comments/presenter.ts';
 import { findManuscript } from '../modules/manuscripts/queries.ts';
 import { loadReaderAccess } from '../modules/access/reader-access.ts';
-import { registerHandlers } from './handlers.ts';
+import { registerHandlers, type JoinCapacity } from './handlers.ts';
 import { Presence, type InterServerEvents } from './presence.ts';
+import { PresenceDeltas } from './presence-deltas.ts';
+import { JoinCheck } from './join-check.ts';
 import { anonymousRoom, sessionRoom, userRoom } from './rooms.ts';
 
 export { userRoom };
@@ -45,6 +49,13 @@ export type RealtimeServer = Server<
 export class Realtime implements RealtimeRooms {
   io: RealtimeServer | null = null;
   private presence: Presence | null = null;
+  private deltas: PresenceDeltas | null = null;
+  private joinCheck: JoinCheck | null = null;
+  /**
+   * The sockets this process holds in manuscript rooms and its limit (a test may lower it):
+   * past it, joins are told to come back later.
+   */
+  readonly capacity: JoinCapacity = { joined: new Set(), limit: REALTIME_SOCKETS_PER_PROCESS };
   private clustered = false;
   private adapterPool: pg.Pool | null = null;
   private context: AppContext | null = null;
@@ -82,8 +93,20 @@ export class Realtime implements RealtimeRooms {
     }
     this.clustered = ctx.database.pool !== null;
     this.presence = new Presence(io, this.clustered);
+    this.deltas = new PresenceDeltas(io);
     io.on('evict', (manuscriptId, userId) => this.evictLocal(manuscriptId, userId));
-    registerHandlers(io, this.presence, ctx, app);
+    this.joinCheck = new JoinCheck(ctx);
+    registerHandlers(
+      io,
+      {
+        presence: this.presence,
+        deltas: this.deltas,
+        capacity: this.capacity,
+        joinCheck: this.joinCheck,
+      },
+      ctx,
+      app,
+    );
     this.io = io;
     app.addHook('preClose', async () => this.close());
   }
@@ -185,11 +208,13 @@ export class Realtime implements RealtimeRooms {
 
   /**
    * Removes a user's sockets from a manuscript room (their access was revoked): they get an
-   * `error` event, the others a `leave_room`. Works across server processes.
+   * `error` event, the others see them leave in the room's next `presence`. Works across server
+   * processes.
    */
   async evictFromRoom(manuscriptId: number, userId: number): Promise<void> {
     const io = this.io;
     if (!io) return;
+    this.joinCheck?.changed(manuscriptId);
     this.evictEverywhere(manuscriptId, userId);
     const [user] = await this.ctx.db
       .select({
@@ -200,8 +225,7 @@ export class Realtime implements RealtimeRooms {
       })
       .from(schema.users)
       .where(eq(schema.users.id, userId));
-    const room = roomName(manuscriptId);
-    if (user) io.to(room).emit('leave_room', { room, user: presentAuthor(user) });
+    if (user) this.deltas?.left(roomName(manuscriptId), presentAuthor(user));
   }
 
   /**
@@ -224,6 +248,9 @@ export class Realtime implements RealtimeRooms {
       socket.emit('error', { error: COMMENT_MESSAGES.accessRevoked, room, event: 'evicted' });
       void socket.leave(room);
       void socket.leave(own);
+      if (![...socket.rooms].some((name) => ROOM_PATTERN.test(name))) {
+        this.capacity.joined.delete(socketId);
+      }
     }
   }
 
@@ -236,6 +263,7 @@ export class Realtime implements RealtimeRooms {
     const removed = { users: [] as number[], anonymous: false };
     const io = this.io;
     if (!io || !this.presence) return removed;
+    this.joinCheck?.changed(manuscriptId);
     const room = roomName(manuscriptId);
     const manuscript = await findManuscript(this.ctx.db, manuscriptId);
     const mayRead = async (viewer: typeof schema.users.$inferSelect | null) =>

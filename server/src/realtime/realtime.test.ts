@@ -5,12 +5,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMMENT_MESSAGES,
   MESSAGES,
+  PRESENCE_FLUSH_MS,
+  REALTIME_BUSY_RETRY_SECONDS,
   roomName,
   type ClientToServerEvents,
   type CommentListResponse,
   type ServerToClientEvents,
 } from '@margins/common';
 import { buildApp } from '../app.ts';
+import type { Realtime } from './index.ts';
 import { RateLimiter } from '../lib/rate-limit.ts';
 import { schema } from '../db/index.ts';
 import { createTestApp, type TestApp, type TestClient } from '../test/harness.ts';
@@ -125,6 +128,15 @@ async function received<T = Record<string, unknown>>(
 
 /** Gives stray broadcasts time to arrive (for "and to no one else"). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+/** Past the presence window, so every pending delta has been sent. */
+const settleDeltas = () => new Promise((resolve) => setTimeout(resolve, PRESENCE_FLUSH_MS + 150));
+type PresenceDelta = { room: string; joined: Array<{ id: number }>; left: Array<{ id: number }> };
+const leftOf = (userId: number) => (event: PresenceDelta) =>
+  event.left.some((user) => user.id === userId);
+function applyDelta(present: Set<number>, delta: PresenceDelta): void {
+  for (const user of delta.joined) present.add(user.id);
+  for (const user of delta.left) present.delete(user.id);
+}
 const eventsOf = (peer: Peer, event: string) =>
   peer.received.filter((entry) => entry.event === event);
 
@@ -193,7 +205,7 @@ describe('joining a manuscript room', () => {
     expect(write).toEqual({ ok: false, error: MESSAGES.notLoggedIn });
   });
 
-  it('keeps the strip of connected users: join_room and leave_room per user, not per tab', async () => {
+  it('keeps the strip of connected users: the set on join, then deltas per user, not per tab', async () => {
     const scene = await buildScene(test);
     const owner = await connect(scene.owner);
     await join(owner, scene.manuscript.id);
@@ -207,42 +219,114 @@ describe('joining a manuscript room', () => {
       'join_room',
     );
     expect(snapshot.users).toHaveLength(2);
-    const joined = await received<{ user: Record<string, unknown>; users?: unknown }>(
-      owner,
-      'join_room',
-      (event) => event.user?.id === scene.reader.user.id,
+    const delta = await received<PresenceDelta>(owner, 'presence', (event) =>
+      event.joined.some((user) => user.id === scene.reader.user.id),
     );
-    expect(joined.users).toBeUndefined();
-    expect(Object.keys(joined.user).sort()).toEqual(['display_name', 'handle', 'id', 'picture']);
+    expect(delta).toMatchObject({ room: roomName(scene.manuscript.id), left: [] });
+    expect(Object.keys(delta.joined[0]!).sort()).toEqual([
+      'display_name',
+      'handle',
+      'id',
+      'picture',
+    ]);
+    expect(eventsOf(owner, 'join_room')).toHaveLength(1); // only the owner's own snapshot
 
     // A second tab of the same reader is not a new person; its leaving is not the reader leaving.
     const secondTab = await connect(scene.reader);
     await join(secondTab, scene.manuscript.id);
-    await settle();
-    expect(
-      eventsOf(owner, 'join_room').filter(
-        (entry) => (entry.payload as { user: { id: number } }).user.id === scene.reader.user.id,
-      ),
-    ).toHaveLength(1);
     secondTab.socket.disconnect();
-    await settle();
-    expect(eventsOf(owner, 'leave_room')).toHaveLength(0);
+    await settleDeltas();
+    expect(eventsOf(owner, 'presence')).toHaveLength(1);
 
     await send(reader, 'leave', { room: roomName(scene.manuscript.id) });
-    expect(await received(owner, 'leave_room')).toMatchObject({
+    expect(await received(owner, 'presence', leftOf(scene.reader.user.id))).toMatchObject({
       room: roomName(scene.manuscript.id),
-      user: { id: scene.reader.user.id },
+      joined: [],
     });
 
     // Disconnecting is leaving too.
     const writer = await connect(scene.writer);
     await join(writer, scene.manuscript.id);
     writer.socket.disconnect();
-    await received(
-      owner,
-      'leave_room',
-      (event: { user: { id: number } }) => event.user.id === scene.writer.user.id,
+    const last = await received(owner, 'presence', leftOf(scene.writer.user.id));
+    // The join and the leave fell in one window: only the final state is sent.
+    expect(last).toMatchObject({ joined: [] });
+  });
+
+  it('coalesces racing joins and leaves into one presence event per window, final state per user', async () => {
+    const scene = await buildScene(test, { visibility: 'public' });
+    const owner = await connect(scene.owner);
+    await join(owner, scene.manuscript.id);
+    await settleDeltas();
+    owner.received.length = 0;
+    const people = await Promise.all(Array.from({ length: 12 }, () => sessionClient(test)));
+    const peers = await Promise.all(people.map((person) => connect(person)));
+    // Everyone joins at once; every third leaves again while the others are still joining.
+    const answers = await Promise.all(
+      peers.map(async (peer, index) => {
+        const answer = await join(peer, scene.manuscript.id);
+        if (index % 3 === 0) peer.socket.disconnect();
+        return answer;
+      }),
     );
+    expect(answers.every((answer) => answer.ok)).toBe(true);
+    await settleDeltas();
+    const deltas = eventsOf(owner, 'presence').map((entry) => entry.payload as PresenceDelta);
+    // One broadcast per window, not one per join (the window is 250 ms).
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(deltas.length).toBeLessThanOrEqual(3);
+    expect(eventsOf(owner, 'join_room')).toHaveLength(0);
+    // Applying the deltas in order gives exactly who is here now — for the owner, and for a
+    // late joiner who starts from the snapshot.
+    const stays = people.filter((_, index) => index % 3 !== 0).map((person) => person.user.id);
+    const present = new Set<number>([scene.owner.user.id]);
+    for (const delta of deltas) applyDelta(present, delta);
+    expect([...present].sort()).toEqual([scene.owner.user.id, ...stays].sort());
+    for (const delta of deltas) {
+      const ids = [...delta.joined, ...delta.left].map((user) => user.id);
+      expect(new Set(ids).size).toBe(ids.length); // each user once per event
+    }
+    const late = await connect(scene.writer);
+    const lateAnswer = await join(late, scene.manuscript.id);
+    const lateView = new Set((lateAnswer.users as Array<{ id: number }>).map((user) => user.id));
+    expect([...lateView].sort()).toEqual(
+      [scene.owner.user.id, scene.writer.user.id, ...stays].sort(),
+    );
+  });
+
+  it('tells joins past the per-process limit to wait, and lets them in once there is room', async () => {
+    const scene = await buildScene(test, { visibility: 'public' });
+    const capacity = (test.ctx.realtime as Realtime).capacity;
+    const owner = await connect(scene.owner);
+    await join(owner, scene.manuscript.id);
+    const limit = capacity.limit;
+    capacity.limit = capacity.joined.size + 1;
+    try {
+      const reader = await connect(scene.reader);
+      expect((await join(reader, scene.manuscript.id)).ok).toBe(true);
+      // Joining again from a socket already in is not a new socket.
+      expect((await join(reader, scene.manuscript.id)).ok).toBe(true);
+      const writer = await connect(scene.writer);
+      const busy = await join(writer, scene.manuscript.id);
+      expect(busy).toEqual({
+        ok: false,
+        error: MESSAGES.realtimeBusy(REALTIME_BUSY_RETRY_SECONDS),
+        retry_after: REALTIME_BUSY_RETRY_SECONDS,
+      });
+      await settleDeltas();
+      // Not in the room: nothing said there reaches it, and nobody saw it arrive.
+      expect(eventsOf(writer, 'join_room')).toHaveLength(0);
+      expect(
+        eventsOf(owner, 'presence').some((entry) =>
+          JSON.stringify(entry).includes(`"id":${scene.writer.user.id}`),
+        ),
+      ).toBe(false);
+      reader.socket.disconnect();
+      await received(owner, 'presence', leftOf(scene.reader.user.id));
+      expect((await join(writer, scene.manuscript.id)).ok).toBe(true);
+    } finally {
+      capacity.limit = limit;
+    }
   });
 });
 
@@ -559,9 +643,7 @@ describe('refusals', () => {
       room,
       event: 'evicted',
     });
-    expect(await received(owner, 'leave_room')).toMatchObject({
-      user: { id: scene.reader.user.id },
-    });
+    await received(owner, 'presence', leftOf(scene.reader.user.id));
     await postComment(scene.writer.client, scene.manuscript.id, QUOTE, 'After the eviction');
     await received(owner, 'new_comment');
     await settle();
@@ -808,10 +890,8 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two server processes (PostgreSQ
       expect(present).toEqual(
         [scene.owner.user.id, scene.writer.user.id, scene.reader.user.id].sort(),
       );
-      await received(
-        owner,
-        'join_room',
-        (event: { user: { id: number } | null }) => event.user?.id === scene.reader.user.id,
+      await received<PresenceDelta>(owner, 'presence', (event) =>
+        event.joined.some((user) => user.id === scene.reader.user.id),
       );
 
       const selectionId = newSelectionId();

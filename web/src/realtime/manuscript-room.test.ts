@@ -70,6 +70,51 @@ describe('a manuscript room', () => {
     expect(onPresence).toHaveBeenLastCalledWith([ada]);
   });
 
+  it('applies presence deltas: the final state of each user who came or went', async () => {
+    const socket = new TestSocket(joinServer([june]));
+    const onPresence = vi.fn();
+    new ManuscriptRoom(socket.socket, 31, { onPresence }).start();
+    await flush();
+    const kit: CommentAuthor = { id: 3, display_name: 'Kit Marlowe', handle: 'kit', picture: null };
+    // Ada arrived; June (already in the snapshot) is sent again: no duplicate.
+    socket.fire('presence', { room: 'manuscript-31', joined: [ada, june], left: [] });
+    expect(onPresence).toHaveBeenLastCalledWith([ada, june]);
+    // Kit came and went within the window: a leave of someone never shown changes nothing.
+    socket.fire('presence', { room: 'manuscript-31', joined: [], left: [kit, june] });
+    expect(onPresence).toHaveBeenLastCalledWith([ada]);
+    socket.fire('presence', { room: 'manuscript-99', joined: [kit], left: [ada] });
+    expect(onPresence).toHaveBeenLastCalledWith([ada]);
+  });
+
+  it('told the server is busy, says so and joins again after the wait, with jitter', async () => {
+    vi.useFakeTimers();
+    try {
+      let busy = true;
+      const socket = new TestSocket({
+        join: (payload: { room: string }) =>
+          busy
+            ? { ok: false, error: 'busy: retrying in 4 s', retry_after: 4 }
+            : { ok: true, room: payload.room, users: [june] },
+      });
+      const onError = vi.fn();
+      const onStatus = vi.fn();
+      const room = new ManuscriptRoom(socket.socket, 31, { onError, onStatus });
+      room.start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(onError).toHaveBeenCalledWith('busy: retrying in 4 s');
+      expect(room.currentStatus).toBe('reconnecting');
+      busy = false;
+      // Not before half the wait (jitter 0.5), certainly after one and a half.
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(socket.sent('join')).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(4_001);
+      expect(socket.sent('join')).toHaveLength(2);
+      expect(room.currentStatus).toBe('live');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('passes on its own room’s events only, and `error` events as messages', async () => {
     const socket = new TestSocket(joinServer());
     const onNewComment = vi.fn();

@@ -1,5 +1,6 @@
 import {
   roomName,
+  SOCKET_OPTIONS,
   type ClientToServerEvents,
   type CommentAuthor,
   type CommentRankedEvent,
@@ -9,6 +10,7 @@ import {
   type ManuscriptFlaggedEvent,
   type NewCommentEvent,
   type NewHighlightEvent,
+  type PresenceEvent,
   type ServerToClientEvents,
   type SocketErrorEvent,
 } from '@margins/common';
@@ -50,6 +52,7 @@ export class ManuscriptRoom {
   private status: ConnectionStatus = 'connecting';
   private users: CommentAuthor[] = [];
   private joinedOnce = false;
+  private retry: ReturnType<typeof setTimeout> | null = null;
   private readonly detach: Array<() => void> = [];
 
   constructor(
@@ -116,6 +119,12 @@ export class ManuscriptRoom {
       if (!mine(event)) return;
       this.setUsers(this.users.filter((user) => user.id !== event.user.id));
     });
+    on('presence', (event: PresenceEvent) => {
+      if (!mine(event)) return;
+      // Each user's final state in that window: drop who left, add who came (once).
+      const gone = new Set([...event.left, ...event.joined].map((user) => user.id));
+      this.setUsers([...this.users.filter((user) => !gone.has(user.id)), ...event.joined]);
+    });
     on('error', (event: SocketErrorEvent) => {
       if (event.room && event.room !== this.room) return;
       handlers.onError?.(event.error);
@@ -141,6 +150,7 @@ export class ManuscriptRoom {
 
   /** Leaves the room and closes the socket. */
   stop(): void {
+    if (this.retry) clearTimeout(this.retry);
     if (this.socket.connected) this.socket.emit('leave', { room: this.room });
     for (const undo of this.detach.splice(0)) undo();
     this.socket.disconnect();
@@ -160,7 +170,22 @@ export class ManuscriptRoom {
 
   private join(): void {
     const again = this.joinedOnce;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
     this.socket.emit('join', { room: this.room }, (answer) => {
+      if (!answer.ok && answer.retry_after !== undefined) {
+        // The server is full: say so, and come back later, spread like reconnections are.
+        this.setStatus('reconnecting');
+        this.handlers.onError?.(answer.error);
+        const jitter = 1 + SOCKET_OPTIONS.randomizationFactor * (Math.random() * 2 - 1);
+        this.retry = setTimeout(
+          () => {
+            if (this.socket.connected) this.join();
+          },
+          answer.retry_after * 1000 * jitter,
+        );
+        return;
+      }
       if (!answer.ok) {
         // The server also sends an `error` event for a refused join: report it once.
         this.setStatus('reconnecting');

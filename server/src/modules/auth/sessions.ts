@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MODERATION_MESSAGES, SESSION_COOKIE } from '@margins/common';
 import { forbidden } from '../../lib/http-errors.ts';
@@ -65,21 +65,43 @@ export async function userFromSessionCookie(
   unsign: (value: string) => { valid: boolean; value: string | null },
   cookieValue: string | undefined,
 ): Promise<{ user: UserRow; sessionId: string } | null> {
+  const id = sessionIdOfCookie(unsign, cookieValue);
+  if (!id) return null;
+  const user = (await usersOfSessions(ctx, [id])).get(id);
+  return user ? { user, sessionId: id } : null;
+}
+
+/** The session id (the token's hash) of a signed session cookie, or null for a bad one. */
+export function sessionIdOfCookie(
+  unsign: (value: string) => { valid: boolean; value: string | null },
+  cookieValue: string | undefined,
+): string | null {
   if (!cookieValue) return null;
   const unsigned = unsign(cookieValue);
   if (!unsigned.valid || !unsigned.value) return null;
-  const id = hashToken(unsigned.value);
-  const [row] = await ctx.db
-    .select({ user: schema.users })
+  return hashToken(unsigned.value);
+}
+
+/**
+ * The users of live sessions, by session id, in one query (the socket handshakes of a join
+ * storm ask together); an ended, expired or suspended one is missing.
+ */
+export async function usersOfSessions(
+  ctx: AppContext,
+  ids: string[],
+): Promise<Map<string, UserRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ sessionId: schema.sessions.id, user: schema.users })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
     .where(
       and(
-        eq(schema.sessions.id, id),
+        inArray(schema.sessions.id, ids),
         gt(schema.sessions.expiresAt, new Date()),
         // Suspension deletes the sessions; this covers one made in the same instant.
         isNull(schema.users.suspendedAt),
       ),
     );
-  return row ? { user: row.user, sessionId: id } : null;
+  return new Map(rows.map((row) => [row.sessionId, row.user]));
 }

@@ -24,7 +24,15 @@ export async function loadScope(
   viewer: UserRow | null,
   manuscriptId: number,
 ): Promise<CommentScope> {
-  const manuscript = await findManuscript(ctx.db, manuscriptId);
+  return scopeOf(ctx, viewer, await findManuscript(ctx.db, manuscriptId));
+}
+
+/** loadScope() for a manuscript row already read (the socket's joins share one read). */
+export async function scopeOf(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  manuscript: ManuscriptRow | null,
+): Promise<CommentScope> {
   if (!manuscript) throw notFound();
   const access = await loadReaderAccess(ctx, viewer, manuscript);
   const refusal = readRefusal(viewer, manuscript, access);

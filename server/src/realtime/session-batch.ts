@@ -1,0 +1,44 @@
+import type { AppContext, UserRow } from '../context.ts';
+import { usersOfSessions } from '../modules/auth/sessions.ts';
+
+/** At most this many session ids in one query. */
+const BATCH_MAX = 500;
+
+/**
+ * The socket handshakes' session lookups, batched: ids asked while a lookup is under way wait
+ * for it to end and go together in the next one (one query for a storm of arrivals instead of
+ * one each). Nothing is kept between lookups: every answer is as fresh as its own query.
+ */
+export class SessionBatch {
+  private queue: Array<{
+    id: string;
+    resolve: (user: UserRow | null) => void;
+    reject: (error: unknown) => void;
+  }> = [];
+  private running = false;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  userOf(sessionId: string): Promise<UserRow | null> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: sessionId, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        setImmediate(() => void this.run());
+      }
+    });
+  }
+
+  private async run(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, BATCH_MAX);
+      try {
+        const users = await usersOfSessions(this.ctx, [...new Set(batch.map((entry) => entry.id))]);
+        for (const entry of batch) entry.resolve(users.get(entry.id) ?? null);
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    this.running = false;
+  }
+}
