@@ -294,6 +294,27 @@ describe('joining a manuscript room', () => {
     );
   });
 
+  it('tells sockets arriving together apart: each is who its own session says, or nobody', async () => {
+    const scene = await buildScene(test, { visibility: 'public' });
+    const people = await Promise.all(Array.from({ length: 8 }, () => sessionClient(test)));
+    const ended = people.filter((_, index) => index % 3 === 1);
+    for (const person of ended) {
+      await test.ctx.db.delete(schema.sessions).where(eq(schema.sessions.userId, person.user.id));
+    }
+    // All at once: their session lookups go together.
+    const peers = await Promise.all(people.map((person) => connect(person)));
+    const answers = await Promise.all(peers.map((peer) => join(peer, scene.manuscript.id)));
+    const own = await Promise.all(
+      peers.map((peer) => received<{ user: { id: number } | null }>(peer, 'join_room')),
+    );
+    people.forEach((person, index) => {
+      expect(answers[index]!.ok).toBe(true);
+      expect(own[index]!.user?.id ?? null).toBe(ended.includes(person) ? null : person.user.id);
+    });
+    const present = (answers.at(-1)!.users as Array<{ id: number }>).map((user) => user.id);
+    for (const person of ended) expect(present).not.toContain(person.user.id);
+  });
+
   it('tells joins past the per-process limit to wait, and lets them in once there is room', async () => {
     const scene = await buildScene(test, { visibility: 'public' });
     const capacity = (test.ctx.realtime as Realtime).capacity;
