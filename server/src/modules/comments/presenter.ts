@@ -2,6 +2,7 @@ import { MESSAGES, type Comment, type CommentAuthor, type Highlight } from '@mar
 import type { UserRow } from '../../context.ts';
 import type { schema } from '../../db/index.ts';
 import { mediaUrl } from '../users/presenter.ts';
+import type { ReaderAccess } from '../access/policy.ts';
 import {
   canSeeCommentText,
   canSeeHighlightText,
@@ -36,8 +37,10 @@ export function presentComment(
   viewer: CommentPolicyUser,
   manuscript: CommentPolicyManuscript,
   myVote?: -1 | 0 | 1,
+  /** The viewer's access: staff see a private comment's text while a report on it is open. */
+  access?: ReaderAccess,
 ): Comment {
-  const visible = canSeeCommentText(viewer, row, manuscript);
+  const visible = canSeeCommentText(viewer, row, manuscript, access);
   return {
     id: row.id,
     manuscript_id: row.manuscriptId,

@@ -11,6 +11,7 @@ import {
   type HighlightRow,
 } from './presenter.ts';
 import type { CommentScope } from './scope.ts';
+import { recordStaffCommentReveals } from './staff-reveals.ts';
 
 /** Repeats are harmless (clients merge by id); a missed change is not: step the cursor back. */
 const CURSOR_MARGIN_SECONDS = 10;
@@ -132,6 +133,11 @@ export async function listManuscriptComments(
     live.map((row) => row.comment.id),
   );
   const myVote = (id: number) => (scope.viewer ? (votes.get(id) ?? 0) : undefined);
+  await recordStaffCommentReveals(
+    db,
+    scope,
+    live.map((row) => row.comment),
+  );
   return {
     comments: live.map((row) =>
       presentComment(
@@ -140,6 +146,7 @@ export async function listManuscriptComments(
         scope.viewer,
         scope.manuscript,
         myVote(row.comment.id),
+        scope.access,
       ),
     ),
     highlights: highlightRows
@@ -177,7 +184,7 @@ function listCursor(
     seen(row.changedAt, row.createdAt, visible, row.deletedAt !== null);
   }
   for (const { comment } of comments) {
-    const visible = canSeeCommentText(scope.viewer, comment, scope.manuscript);
+    const visible = canSeeCommentText(scope.viewer, comment, scope.manuscript, scope.access);
     seen(comment.changedAt, comment.createdAt, visible, comment.deletedAt !== null);
   }
   return new Date(Math.min(latest, stepBack.getTime()));
