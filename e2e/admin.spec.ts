@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
-import { expect, linkIn, test } from './support/fixtures.ts';
-import { Mailbox } from './support/mailbox.ts';
-import { csrfOf, newPerson } from './support/people.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { newPerson } from './support/people.ts';
+import { staffPage } from './support/staff.ts';
 
 /**
  * The admin area (issue 14) in Chromium against the real server: staff log in with a log-in
@@ -17,27 +17,6 @@ const MODERATOR_SECTIONS = [
   'Comments',
   'Users',
 ];
-
-/** A new browser logged in as a seeded staff account, through a mailed log-in link. */
-async function staffPage(browser: Browser, email: string, theme = 'light'): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addInitScript((value) => {
-    window.localStorage.setItem('cookie-accept', 'true');
-    window.localStorage.setItem('ms-theme-pref', value);
-  }, theme);
-  const page = await context.newPage();
-  await page.goto('/');
-  const sent = await page.request.post('/auth/login/link', {
-    data: { email },
-    headers: { 'x-csrf-token': await csrfOf(context) },
-  });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const mailbox = new Mailbox(page.request);
-  await page.goto(linkIn(await mailbox.waitFor(email, 'log-in link'), '/auth/login/link'));
-  await page.getByRole('button', { name: 'Log me in' }).click();
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
-  return page;
-}
 
 /** Serious and critical axe violations of the page as it is now (none expected). */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -125,7 +104,13 @@ test('a moderator sees only their sections; everyone else gets 404', async ({ br
   const moderator = await staffPage(browser, 'moderator@margins.local', 'dark');
   await moderator.goto('/admin/');
   const nav = moderator.getByRole('navigation', { name: 'Admin sections' });
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', ...MODERATOR_SECTIONS]);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Dashboard',
+    'Report queue',
+    ...MODERATOR_SECTIONS,
+  ]);
+  // A moderator lands on their work: the report queue.
+  await expect(moderator.getByRole('heading', { name: 'Report queue', level: 1 })).toBeVisible();
   await moderator.screenshot({
     path: 'test-results/e2e/admin-moderator-dashboard.png',
     fullPage: true,

@@ -13,4 +13,13 @@ export const ADMIN_UI_MESSAGES = {
   dashboardTrend: (label: string, days: number) => `${label}, last ${days} days`,
   lookupPlaceholder: 'Type to search',
   sectionsNav: 'Admin sections',
+  queueTitle: 'Report queue',
+  queueEmpty: 'No open reports. Nothing to do here.',
+  queueShowAll: 'Show closed reports too',
+  queueReported: (count: number) => `${count} open ${count === 1 ? 'report' : 'reports'}`,
+  queueFlagged: (reason: string | null) => `Flagged: ${reason ?? 'No reason given'}`,
+  queueMissing: 'Gone: deleted or archived since it was reported.',
+  queueOpen: 'Open in the reader',
+  queueReasonRequired: 'Give a reason: the author and readers are shown it.',
+  queueDone: (label: string) => `${label}: done.`,
 } as const;

@@ -70,6 +70,8 @@ export const sectionMeta = z.object({
   canCreate: z.boolean(),
   canUpdate: z.boolean(),
   canDelete: z.boolean(),
+  /** Screens of its own beside the nine views: GET /admin/api/<name>/views/<view>. */
+  views: z.array(z.object({ name: z.string(), label: z.string() })),
   defaultSort: z.string(),
   defaultOrder: z.enum(['asc', 'desc']),
 });
@@ -108,6 +110,10 @@ const rowId = z.coerce
 
 export const adminSectionParams = z.object({ section: z.string().max(100) });
 export const adminItemParams = z.object({ section: z.string().max(100), id: rowId });
+export const adminViewParams = z.object({
+  section: z.string().max(100),
+  view: z.string().max(100),
+});
 export const adminExportParams = z.object({
   section: z.string().max(100),
   type: z.enum(ADMIN_EXPORT_TYPES, { error: ADMIN_MESSAGES.badExportType }),

@@ -52,6 +52,8 @@ export const reportGroup = z.object({
   /** Where it is: the passage a comment is on, or the manuscript's author. */
   context: z.string(),
   manuscript_id: z.number().nullable(),
+  /** Who wrote it (the comment's writer, the manuscript's author): the one a suspension hits. */
+  author: z.object({ id: z.number(), display_name: z.string() }).nullable(),
   /** The element is gone (deleted comment, archived or removed manuscript). */
   missing: z.boolean(),
   moderation_flag: z.boolean(),

@@ -15,6 +15,21 @@ export function openReportOn(manuscriptId: SQL | number): SQL {
       where ${schema.comments.manuscriptId} = ${manuscriptId}))))`;
 }
 
+/** The ids of this manuscript's comments that have an open report (the staff reading rule). */
+export async function findReportedComments(
+  db: Executor,
+  manuscriptId: number,
+): Promise<Set<number>> {
+  const reports = schema.reports;
+  const result = (await db.execute(sql`select distinct ${reports.reportElementId} as id
+    from ${reports} join ${schema.comments} on ${schema.comments.id} = ${reports.reportElementId}
+    where ${reports.status} = 'open' and ${reports.modelName} = 'comment'
+      and ${schema.comments.manuscriptId} = ${manuscriptId}`)) as unknown as {
+    rows: Array<{ id: number }>;
+  };
+  return new Set(result.rows.map((row) => Number(row.id)));
+}
+
 /** The newest open report that lets staff open this manuscript, or null. */
 export async function findOpenReport(db: Executor, manuscriptId: number): Promise<number | null> {
   const reports = schema.reports;

@@ -27,6 +27,11 @@ export interface ReaderAccess {
    * open what its readers alone may (the staff reading rule). Loaded for staff only.
    */
   openReport: boolean;
+  /**
+   * Staff only: this manuscript's comments with an open report. While it is open, staff see
+   * such a comment's text even when private comments hide it from readers (audited).
+   */
+  reportedComments?: ReadonlySet<number>;
 }
 export const NO_READER_ACCESS: ReaderAccess = {
   granted: false,

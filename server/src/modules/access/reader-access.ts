@@ -1,7 +1,7 @@
 import type { AppContext, UserRow } from '../../context.ts';
 import type { schema } from '../../db/index.ts';
 import { hasGrant } from './grants.ts';
-import { findOpenReport } from './open-reports.ts';
+import { findOpenReport, findReportedComments } from './open-reports.ts';
 import { questionnaireState } from './questionnaire.ts';
 import { isStaff, NO_READER_ACCESS, type PolicyUser, type ReaderAccess } from './policy.ts';
 
@@ -21,12 +21,19 @@ export async function loadReaderAccess(
 ): Promise<ReaderAccess> {
   const certified18 = viewer?.certified18At != null;
   if (viewer?.id === manuscript.userId) return { ...NO_READER_ACCESS, certified18 };
-  const [granted, questionnaire, openReport] = await Promise.all([
+  const [granted, questionnaire, openReport, reportedComments] = await Promise.all([
     viewer ? hasGrant(ctx.db, viewer.id, manuscript.id) : Promise.resolve(false),
     questionnaireState(ctx.db, viewer?.id ?? null, manuscript.id),
     isStaff(viewer)
       ? findOpenReport(ctx.db, manuscript.id).then((id) => id !== null)
       : Promise.resolve(false),
+    isStaff(viewer) ? findReportedComments(ctx.db, manuscript.id) : Promise.resolve(undefined),
   ]);
-  return { granted, questionnaire, certified18, openReport };
+  return {
+    granted,
+    questionnaire,
+    certified18,
+    openReport,
+    ...(reportedComments ? { reportedComments } : {}),
+  };
 }

@@ -34,7 +34,8 @@ export async function dashboardMetrics(db: Executor): Promise<DashboardMetric[]>
     with events as (
       select 'signups' as metric, ${day('created_at')} as day from users
       union all
-      select 'uploads', ${day('created_at')} from document_conversions
+      -- Every manuscript was an upload (the demo seed's too, which have no conversion job).
+      select 'uploads', ${day('created_at')} from manuscripts
       union all
       select 'conversions_failed', ${day('updated_at')} from document_conversions
         where status in ('FAILURE', 'OVER_WORD_LIMIT')

@@ -24,6 +24,8 @@ export function sectionHasView(section: SectionDeclaration, view: AdminView): bo
       return bulkActionsFor(section, 'admin').length > 0;
     case 'models':
       return !!section.models;
+    case 'view':
+      return (section.views?.length ?? 0) > 0;
     default:
       return true;
   }

@@ -74,6 +74,7 @@ export function sectionMetaFor(section: SectionDeclaration, role: AdminRole): Se
     canCreate: can('create'),
     canUpdate: can('update'),
     canDelete: can('delete'),
+    views: can('view') ? (section.views ?? []).map(({ name, label }) => ({ name, label })) : [],
     defaultSort: section.defaultSort,
     defaultOrder: section.defaultOrder,
   };

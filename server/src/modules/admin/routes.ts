@@ -16,6 +16,7 @@ import {
   adminMetaResponse,
   adminModelsResponse,
   adminSectionParams,
+  adminViewParams,
   errorBody,
   listResponse,
   okBody,
@@ -54,6 +55,7 @@ function sectionFor(request: FastifyRequest, name: string, view: AdminView) {
   const section = sectionNamed(name);
   if (!section) throw notFound();
   if (view === 'models' && !section.models) throw notFound();
+  if (view === 'view' && !section.views?.length) throw notFound();
   if (!canSeeSection(actor.role, section) || !canUseView(actor.role, section, view)) {
     throw forbidden();
   }
@@ -157,6 +159,20 @@ export async function adminRoutes(root: FastifyInstance): Promise<void> {
     async (request) => {
       const { section } = sectionFor(request, request.params.section, 'models');
       return { models: section.models ?? [] };
+    },
+  );
+
+  // A section's own screens (the moderation report's queue): declared by the section, served here.
+  app.get(
+    '/admin/api/:section/views/:view',
+    {
+      schema: { tags, security, params: adminViewParams, response: { 200: anyBody, ...errors } },
+    },
+    async (request) => {
+      const { actor, section } = sectionFor(request, request.params.section, 'view');
+      const view = section.views?.find((candidate) => candidate.name === request.params.view);
+      if (!view) throw notFound();
+      return view.response.parse(await view.run(ctx, actor, request.query));
     },
   );
 

@@ -24,6 +24,7 @@ export const ADMIN_VIEWS = [
   'lookup',
   'field',
   'models',
+  'view',
 ] as const;
 export type AdminView = (typeof ADMIN_VIEWS)[number];
 
@@ -79,6 +80,20 @@ export interface BulkActionDeclaration {
   ) => Promise<number>;
 }
 
+/**
+ * A read-only screen of its own that a section declares beside the nine views (the moderation
+ * report's queue): GET /admin/api/<section>/views/<name>. Made with defineView (sections/views.ts),
+ * which parses the query string before the handler sees it.
+ */
+export interface CustomViewDeclaration {
+  name: string;
+  label: string;
+  /** The answer's shape (the wire contract in common/). */
+  response: z.ZodType<Record<string, unknown>>;
+  /** Parses the raw query string (400 with field errors) and answers. */
+  run: (ctx: AppContext, actor: AdminActor, rawQuery: unknown) => Promise<unknown>;
+}
+
 /** What a create, update or delete hook gets besides its input. */
 export interface WriteContext {
   ctx: AppContext;
@@ -132,6 +147,8 @@ export interface SectionDeclaration {
   bulkActions?: BulkActionDeclaration[];
   /** Which views a moderator may use (an admin may use all). */
   moderatorViews?: readonly AdminView[];
+  /** Screens of its own beyond the nine views (served under /views/<name>). */
+  views?: CustomViewDeclaration[];
   /** The moderation report's models lookup. */
   models?: Array<{ name: string; label: string }>;
 }

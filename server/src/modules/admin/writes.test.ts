@@ -341,6 +341,14 @@ describe('the dashboard', () => {
       date: new Date().toISOString().slice(0, 10),
       count: users.length,
     });
+    // Uploads count manuscripts, whether or not a conversion job made them (the demo seed's).
+    await buildManuscript(test.ctx.db, people.member.user);
+    const manuscripts = await test.ctx.db
+      .select({ id: schema.manuscripts.id })
+      .from(schema.manuscripts);
+    const uploads = (await admin().get('/admin/api/_dashboard')).json().metrics[1];
+    expect(uploads.total).toBe(manuscripts.length);
+    expect(uploads.total).toBeGreaterThan(0);
     const moderator = (await people.moderator.client.get('/admin/api/_dashboard')).json();
     expect(moderator.metrics.map((metric: { name: string }) => metric.name)).not.toContain(
       'subscriptions',

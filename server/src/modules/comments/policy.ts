@@ -3,6 +3,7 @@ import {
   canRead,
   isArchived,
   isOwner,
+  isStaff,
   NO_READER_ACCESS,
   type PolicyManuscript,
   type PolicyUser,
@@ -36,16 +37,37 @@ export const COMMENT_ACTIONS = [
 ] as const;
 export type CommentAction = (typeof COMMENT_ACTIONS)[number];
 
-/** With private comments on, only a comment's writer and the manuscript's owner see its text. */
+/**
+ * With private comments on, only a comment's writer and the manuscript's owner see its text —
+ * and staff, while a report on that comment is open (`access.reportedComments`; each such
+ * reading is audited: staffCommentReveals).
+ */
 export function canSeeCommentText(
   user: CommentPolicyUser,
-  comment: Pick<CommentRow, 'authorId'> & ThreadOf,
+  comment: Pick<CommentRow, 'authorId'> & ThreadOf & { id?: number },
   manuscript: CommentPolicyManuscript,
+  access?: ReaderAccess,
 ): boolean {
   if (!manuscript.privateComments) return true;
   if (user === null) return false;
   return (
-    user.id === comment.authorId || user.id === comment.threadAuthorId || isOwner(user, manuscript)
+    user.id === comment.authorId ||
+    user.id === comment.threadAuthorId ||
+    isOwner(user, manuscript) ||
+    revealedByReport(user, comment, access)
+  );
+}
+
+/** Staff, and a report on this comment is open. */
+export function revealedByReport(
+  user: CommentPolicyUser,
+  comment: { id?: number },
+  access: ReaderAccess | undefined,
+): boolean {
+  return (
+    isStaff(user) &&
+    comment.id !== undefined &&
+    (access?.reportedComments?.has(comment.id) ?? false)
   );
 }
 
@@ -76,7 +98,9 @@ export function can(
   if (action === 'list') return true;
   if (action === 'read_text') {
     return (
-      comment !== null && comment.deletedAt === null && canSeeCommentText(user, comment, manuscript)
+      comment !== null &&
+      comment.deletedAt === null &&
+      canSeeCommentText(user, comment, manuscript, access)
     );
   }
   if (user === null || isArchived(manuscript)) return false;

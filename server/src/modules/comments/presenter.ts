@@ -8,6 +8,7 @@ import {
 import type { UserRow } from '../../context.ts';
 import type { schema } from '../../db/index.ts';
 import { mediaUrl } from '../users/presenter.ts';
+import type { ReaderAccess } from '../access/policy.ts';
 import {
   canSeeCommentText,
   canSeeHighlightText,
@@ -42,9 +43,11 @@ export function presentComment(
   viewer: CommentPolicyUser,
   manuscript: CommentPolicyManuscript,
   myVote?: -1 | 0 | 1,
+  /** The viewer's access: staff see a private comment's text while a report on it is open. */
+  access?: ReaderAccess,
 ): Comment {
   return {
-    ...presentListedComment(row, viewer, manuscript, myVote),
+    ...presentListedComment(row, viewer, manuscript, myVote, access),
     author: presentAuthor(author),
   };
 }
@@ -55,8 +58,9 @@ export function presentListedComment(
   viewer: CommentPolicyUser,
   manuscript: CommentPolicyManuscript,
   myVote?: -1 | 0 | 1,
+  access?: ReaderAccess,
 ): ListedComment {
-  const visible = canSeeCommentText(viewer, row, manuscript);
+  const visible = canSeeCommentText(viewer, row, manuscript, access);
   return {
     id: row.id,
     manuscript_id: row.manuscriptId,

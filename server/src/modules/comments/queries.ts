@@ -13,6 +13,7 @@ import {
   type HighlightRow,
 } from './presenter.ts';
 import type { CommentScope } from './scope.ts';
+import { recordStaffCommentReveals } from './staff-reveals.ts';
 
 /** Repeats are harmless (clients merge by id); a missed change is not: step the cursor back. */
 const CURSOR_MARGIN_SECONDS = 10;
@@ -134,9 +135,20 @@ export async function listManuscriptComments(
     scope.viewer ? (vote === null ? 0 : vote === 1 ? 1 : -1) : undefined;
   const authors: CommentListResponse['authors'] = {};
   for (const row of live) authors[row.author.id] ??= presentAuthor(row.author);
+  await recordStaffCommentReveals(
+    db,
+    scope,
+    live.map((row) => row.comment),
+  );
   return {
     comments: live.map((row) =>
-      presentListedComment(row.comment, scope.viewer, scope.manuscript, myVote(row.vote)),
+      presentListedComment(
+        row.comment,
+        scope.viewer,
+        scope.manuscript,
+        myVote(row.vote),
+        scope.access,
+      ),
     ),
     authors,
     highlights: highlightRows
@@ -174,7 +186,7 @@ function listCursor(
     seen(row.changedAt, row.createdAt, visible, row.deletedAt !== null);
   }
   for (const { comment } of comments) {
-    const visible = canSeeCommentText(scope.viewer, comment, scope.manuscript);
+    const visible = canSeeCommentText(scope.viewer, comment, scope.manuscript, scope.access);
     seen(comment.changedAt, comment.createdAt, visible, comment.deletedAt !== null);
   }
   return new Date(Math.max(since?.getTime() ?? 0, latest - CURSOR_MARGIN_SECONDS * 1000));

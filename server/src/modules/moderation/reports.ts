@@ -166,12 +166,16 @@ async function presentGroups(ctx: AppContext, groups: GroupRow[]): Promise<Repor
             flag: schema.comments.moderationFlag,
             reason: schema.comments.moderationReason,
             quote: schema.highlights.selectedText,
+            authorId: schema.comments.authorId,
+            authorName: schema.users.displayName,
             title: schema.manuscripts.title,
             privateComments: schema.manuscripts.privateComments,
+            visibility: schema.manuscripts.visibility,
           })
           .from(schema.comments)
           .innerJoin(schema.highlights, eq(schema.highlights.id, schema.comments.selectionId))
           .innerJoin(schema.manuscripts, eq(schema.manuscripts.id, schema.comments.manuscriptId))
+          .innerJoin(schema.users, eq(schema.users.id, schema.comments.authorId))
           .where(inArray(schema.comments.id, commentIds));
   const manuscripts =
     manuscriptIds.length === 0
@@ -184,7 +188,8 @@ async function presentGroups(ctx: AppContext, groups: GroupRow[]): Promise<Repor
             archivedAt: schema.manuscripts.archivedAt,
             flag: schema.manuscripts.moderationFlag,
             reason: schema.manuscripts.moderationReason,
-            author: schema.users.displayName,
+            authorId: schema.users.id,
+            authorName: schema.users.displayName,
           })
           .from(schema.manuscripts)
           .innerJoin(schema.users, eq(schema.users.id, schema.manuscripts.userId))
@@ -232,12 +237,18 @@ async function presentGroups(ctx: AppContext, groups: GroupRow[]): Promise<Repor
     if (group.model_name === 'comment') {
       const comment = comments.find((row) => row.id === group.element_id);
       if (!comment) return { ...base, ...gone('comment') };
-      const hidden = comment.privateComments && group.open_count === 0;
+      // As in the admin lists: private writing only while a report on it is open.
+      const isPrivate =
+        comment.privateComments ||
+        comment.visibility === 'private' ||
+        comment.visibility === 'restricted';
+      const hidden = isPrivate && group.open_count === 0;
       return {
         ...base,
         text: hidden ? MODERATION_MESSAGES.privateUnlessReported : comment.body,
         context: hidden ? comment.title : `On “${comment.quote}” in ${comment.title}`,
         manuscript_id: comment.manuscriptId,
+        author: { id: comment.authorId, display_name: comment.authorName },
         missing: comment.deletedAt !== null,
         moderation_flag: comment.flag,
         moderation_reason: comment.reason,
@@ -248,8 +259,9 @@ async function presentGroups(ctx: AppContext, groups: GroupRow[]): Promise<Repor
     return {
       ...base,
       text: manuscript.summary ? `${manuscript.title}\n\n${manuscript.summary}` : manuscript.title,
-      context: `By ${manuscript.author}`,
+      context: `By ${manuscript.authorName}`,
       manuscript_id: manuscript.id,
+      author: { id: manuscript.authorId, display_name: manuscript.authorName },
       missing: manuscript.archivedAt !== null,
       moderation_flag: manuscript.flag,
       moderation_reason: manuscript.reason,
@@ -261,6 +273,7 @@ const gone = (what: string) => ({
   text: MODERATION_MESSAGES.notFound(what),
   context: '',
   manuscript_id: null,
+  author: null,
   missing: true,
   moderation_flag: false,
   moderation_reason: null,

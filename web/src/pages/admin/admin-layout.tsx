@@ -10,7 +10,7 @@ import { useAdminSetup } from './admin-meta.ts';
  * the screen, whose title react-admin puts into the heading.
  */
 export function AdminLayout({ children }: { children?: ReactNode }) {
-  const { meta } = useAdminSetup();
+  const { meta, views } = useAdminSetup();
   const createPath = useCreatePath();
   const basename = useBasename();
   return (
@@ -22,6 +22,11 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
               Dashboard
             </NavLink>
           </li>
+          {views.map((view) => (
+            <li key={view.path}>
+              <NavLink to={`${basename}${view.path}`}>{view.label}</NavLink>
+            </li>
+          ))}
           {meta.sections.map((section) => (
             <li key={section.name}>
               <NavLink to={createPath({ resource: section.name, type: 'list' })}>

@@ -2,12 +2,15 @@ import { createContext, useContext } from 'react';
 import { useResourceContext } from 'react-admin';
 import type { AdminMeta, FieldMeta, SectionMeta } from './admin-types.ts';
 import type { AdminDataProvider } from './data-provider.ts';
+import type { SectionViewScreen } from './section-views.ts';
 
 /** What every admin screen reads: the caller's sections (from _meta) and the data provider. */
 export interface AdminSetup {
   meta: AdminMeta;
   sections: ReadonlyMap<string, SectionMeta>;
   dataProvider: AdminDataProvider;
+  /** The sections' own screens (the report queue), in menu order. */
+  views: SectionViewScreen[];
 }
 
 export const AdminSetupContext = createContext<AdminSetup | null>(null);

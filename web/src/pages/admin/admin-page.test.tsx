@@ -38,6 +38,7 @@ const shelf: SectionMeta = {
   canCreate: true,
   canUpdate: true,
   canDelete: false,
+  views: [],
   defaultSort: 'title',
   defaultOrder: 'asc',
 };

@@ -3,7 +3,7 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
-import { Admin, Resource, memoryStore, type RaRecord } from 'react-admin';
+import { Admin, CustomRoutes, Resource, memoryStore, type RaRecord } from 'react-admin';
 import { ADMIN_UI_MESSAGES } from '@margins/common';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { usePageConfig } from '../../page-config.ts';
@@ -15,6 +15,7 @@ import { adminTheme, useAppThemeMode } from './admin-theme.ts';
 import { createAdminDataProvider } from './data-provider.ts';
 import { SectionList } from './section-list.tsx';
 import { SectionCreate, SectionEdit, SectionShow } from './section-forms.tsx';
+import { sectionViewScreens } from './section-views.ts';
 import './admin.css';
 
 // One data provider and store for the page's life: the admin page is not remounted while
@@ -53,7 +54,12 @@ export function AdminPage() {
   const setup = useMemo<AdminSetup | null>(() => {
     if (!meta.data) return null;
     knownSections = new Map(meta.data.sections.map((section) => [section.name, section]));
-    return { meta: meta.data, sections: knownSections, dataProvider };
+    return {
+      meta: meta.data,
+      sections: knownSections,
+      dataProvider,
+      views: sectionViewScreens(meta.data),
+    };
   }, [meta.data]);
 
   if (meta.isError) {
@@ -80,13 +86,23 @@ export function AdminPage() {
                 basename="/admin"
                 dataProvider={dataProvider}
                 store={store}
-                dashboard={AdminDashboard}
+                // A moderator lands on their work (the report queue); an admin on the numbers.
+                dashboard={
+                  setup.meta.role === 'moderator' && setup.views[0]
+                    ? setup.views[0].Screen
+                    : AdminDashboard
+                }
                 layout={AdminLayout}
                 theme={theme}
                 darkTheme={null}
                 disableTelemetry
                 title="Margins admin"
               >
+                <CustomRoutes>
+                  {setup.views.map(({ path, Screen }) => (
+                    <Route key={path} path={path} element={<Screen />} />
+                  ))}
+                </CustomRoutes>
                 {setup.meta.sections.map((section) => (
                   <Resource
                     key={section.name}

@@ -33,6 +33,7 @@ function section(overrides: Partial<SectionMeta> = {}): SectionMeta {
     canCreate: true,
     canUpdate: true,
     canDelete: true,
+    views: [],
     defaultSort: 'id',
     defaultOrder: 'desc',
     ...overrides,

@@ -147,6 +147,8 @@ export interface AdminDataProvider extends DataProvider {
   lookup(section: string, field: string, q: string): Promise<LookupOption[]>;
   updateField(section: string, id: Identifier, name: string, value: unknown): Promise<AdminItem>;
   models(): Promise<Array<{ name: string; label: string }>>;
+  /** A section's own screen (GET /admin/api/S/views/:view), e.g. the report queue. */
+  view<T>(section: string, view: string, query?: Record<string, string>): Promise<T>;
 }
 
 /**
@@ -242,6 +244,11 @@ export function createAdminDataProvider(
         body: { name, value },
       });
       return item;
+    },
+    view: <T>(section: string, view: string, query: Record<string, string> = {}) => {
+      const search = new URLSearchParams(query).toString();
+      const path = `${sectionUrl(section)}/views/${encodeURIComponent(view)}`;
+      return call<T>(search ? `${path}?${search}` : path);
     },
     models: async () => {
       const answer = await call<{ models: Array<{ name: string; label: string }> }>(

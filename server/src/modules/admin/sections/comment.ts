@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { schema } from '../../../db/index.ts';
-import type { SectionDeclaration } from '../types.ts';
+import type { SectionDeclaration, WriteContext } from '../types.ts';
 import { qualified } from './fields.ts';
 import { moderationCommentActions } from './moderation-actions.ts';
 
@@ -106,30 +106,41 @@ export const commentSection: SectionDeclaration = {
       filterable: true,
     },
   ],
-  // A tombstone, and the same event as the writer's own delete: live rooms drop it.
-  remove: async ({ ctx, tx, actor }, id) => {
-    const [gone] = await tx
-      .update(comments)
-      .set({ deletedAt: sql`now()`, changedAt: sql`now()` })
-      .where(and(eq(comments.id, id), isNull(comments.deletedAt)))
-      .returning();
-    if (!gone) return;
-    const [manuscript] = await tx
-      .select()
-      .from(manuscripts)
-      .where(eq(manuscripts.id, gone.manuscriptId));
-    await ctx.events.emit(tx, {
-      type: 'comment.deleted',
-      actorId: actor.id,
-      payload: {
-        manuscriptId: gone.manuscriptId,
-        commentId: gone.id,
-        selectionId: gone.selectionId,
-        highlightRemoved: false,
-      },
-      rows: { manuscript: manuscript! },
-    });
+  remove: async (write, id) => {
+    await tombstoneComment(write, id);
   },
   bulkActions: moderationCommentActions,
   moderatorViews: ['list', 'details', 'lookup', 'bulk'],
 };
+
+/**
+ * A tombstone, and the same event as the writer's own delete: live rooms drop it. False when
+ * it was already gone.
+ */
+export async function tombstoneComment(
+  { ctx, tx, actor }: WriteContext,
+  id: number,
+): Promise<boolean> {
+  const [gone] = await tx
+    .update(comments)
+    .set({ deletedAt: sql`now()`, changedAt: sql`now()` })
+    .where(and(eq(comments.id, id), isNull(comments.deletedAt)))
+    .returning();
+  if (!gone) return false;
+  const [manuscript] = await tx
+    .select()
+    .from(manuscripts)
+    .where(eq(manuscripts.id, gone.manuscriptId));
+  await ctx.events.emit(tx, {
+    type: 'comment.deleted',
+    actorId: actor.id,
+    payload: {
+      manuscriptId: gone.manuscriptId,
+      commentId: gone.id,
+      selectionId: gone.selectionId,
+      highlightRemoved: false,
+    },
+    rows: { manuscript: manuscript! },
+  });
+  return true;
+}

@@ -5,6 +5,7 @@ import { schema } from '../../../db/index.ts';
 import { ADMIN_VIEWS, type SectionDeclaration } from '../types.ts';
 import { qualified } from './fields.ts';
 import { moderationReportActions } from './moderation-actions.ts';
+import { reportQueueActions, reportQueueView } from './report-queue.ts';
 
 const reports = schema.reports;
 const STATUSES = ['open', 'resolved', 'dismissed'] as const;
@@ -125,7 +126,8 @@ export const moderationReportSection: SectionDeclaration = {
   updateSchema: z
     .object({ status: z.enum(STATUSES, { error: 'Choose open, resolved or dismissed.' }) })
     .partial(),
-  bulkActions: moderationReportActions,
+  bulkActions: [...moderationReportActions, ...reportQueueActions],
+  views: [reportQueueView],
   models: [
     { name: 'manuscript', label: 'Manuscript' },
     { name: 'comment', label: 'Comment' },
