@@ -128,6 +128,7 @@ export const INSIGHTS_MESSAGES = {
   unsubscribeUnknown:
     'This unsubscribe link is not valid. Your notification preferences are where you can change what we send you.',
   reminderDays: 'Choose between 1 and 90 days, or turn reminders off.',
+  emptyBatch: 'Send the blocks read, the position, or both.',
 } as const;
 
 /** Threads, reactions and exports of all feedback (issue 16). */
