@@ -121,6 +121,8 @@ export const INSIGHTS_MESSAGES = {
   nudgeFinished: 'This reader has finished the manuscript.',
   nudgeStopped: 'This reader has stopped reading and told you why.',
   nudgeNoReminders: 'This reader does not want reminders.',
+  unsubscribeConfirm:
+    'Turn off reading reminders? Nothing changes until you press the button below.',
   unsubscribed:
     'You will get no more reading reminders. You can turn them back on in your notification preferences.',
   unsubscribeUsed:
