@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
-import { newPerson, uploadPublicManuscript } from './support/people.ts';
+import { csrfOf, newPerson, uploadPublicManuscript } from './support/people.ts';
 
 const TITLE = 'Where Readers Stop';
 
@@ -37,18 +37,54 @@ test('a reader reads two chapters and stops with a reason; the author sees the c
     reader.getByRole('button', { name: /Remove from your reads|In your reads/ }),
   ).toBeVisible();
 
-  // Read slowly: a little scroll, a pause, until chapter two is well under way (never three).
+  // Read: half a screen at a time, each stop long enough for the blocks in view to count
+  // (READING_MIN_DWELL_MS), until chapter two is well under way (never three).
   const two = reader.getByRole('heading', { name: 'Two', exact: true });
   const three = reader.getByRole('heading', { name: 'Three', exact: true });
   await reader.mouse.move(640, 400);
-  for (let step = 0; step < 40; step++) {
+  for (let step = 0; step < 20; step++) {
     const box = await two.boundingBox();
     if (box && box.y < -400) break;
-    await reader.mouse.wheel(0, 250);
-    await reader.waitForTimeout(1_100);
+    await reader.mouse.wheel(0, 360);
+    await reader.waitForTimeout(1_050);
   }
   const threeBox = await three.boundingBox();
   expect(threeBox!.y).toBeGreaterThan(800);
+
+  // Two comments on one paragraph of chapter two and one on chapter one: the heat strip.
+  const csrf = await csrfOf(reader.context());
+  const paragraphs = await reader.getByTestId('reader-box').evaluate((box) => {
+    const found: Array<{ start: number; text: string; child: number }> = [];
+    let at = 0;
+    for (const [child, node] of Array.from(box.childNodes).entries()) {
+      const text = node.textContent ?? '';
+      if (node instanceof HTMLParagraphElement) found.push({ start: at, text, child });
+      at += text.length;
+    }
+    return found;
+  });
+  const hot = paragraphs.find((paragraph) => paragraph.text.startsWith('Two paragraph 2.'))!;
+  const mild = paragraphs.find((paragraph) => paragraph.text.startsWith('One paragraph 1.'))!;
+  for (const [index, paragraph] of [hot, hot, mild].entries()) {
+    const words = paragraph.text.slice(0, 13);
+    const response = await reader.request.post(`/comments/manuscript/${manuscriptId}`, {
+      data: {
+        highlight: {
+          selection_id: `heat-${manuscriptId}-${index}`,
+          startPath: [paragraph.child, 0],
+          endPath: [paragraph.child, 0],
+          startOffset: 0,
+          endOffset: words.length,
+          selectedText: words,
+          start: paragraph.start,
+          end: paragraph.start + words.length,
+        },
+        comment: `Note ${index + 1}`,
+      },
+      headers: { 'x-csrf-token': csrf },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+  }
 
   await reader.getByTestId('stop-reading').click();
   const dialog = reader.getByRole('dialog', { name: 'I’m stopping here' });
@@ -91,4 +127,25 @@ test('a reader reads two chapters and stops with a reason; the author sees the c
   await expect(exits).toContainText('It got confusing');
   await expect(exits).toContainText('I lost track of who the lamplighter is.');
   await author.screenshot({ path: test.info().outputPath('insights.png'), fullPage: false });
+
+  // The heat strip beside the text in the author's reader: darkest at chapter two's paragraph.
+  await author.goto(`/manuscript/document/reader/${manuscriptId}`);
+  const strip = author.getByTestId('heat-strip');
+  await expect(strip.locator('span')).toHaveCount(2);
+  const marks = await strip.locator('span').evaluateAll((spans) =>
+    spans.map((span) => ({
+      title: span.getAttribute('title'),
+      opacity: Number((span as HTMLElement).style.opacity),
+      top: (span as HTMLElement).getBoundingClientRect().top,
+    })),
+  );
+  const [first, second] = marks.sort((a, b) => a.top - b.top);
+  expect(first).toMatchObject({ title: '1 highlights, 1 comments' });
+  expect(second).toMatchObject({ title: '2 highlights, 2 comments', opacity: 1 });
+  expect(first!.opacity).toBeLessThan(second!.opacity);
+  // Each mark sits beside its paragraph.
+  const hotBox = await author.getByText(/^Two paragraph 2\./).boundingBox();
+  expect(Math.abs(second!.top - hotBox!.y)).toBeLessThan(4);
+  await author.getByText(/^Two paragraph 2\./).scrollIntoViewIfNeeded();
+  await author.screenshot({ path: test.info().outputPath('heat-strip.png'), fullPage: false });
 });

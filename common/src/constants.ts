@@ -216,6 +216,19 @@ export const ADMIN_TREND_DAYS = ADMIN_DASHBOARD_DAYS;
 export const READING_REPORT_MS = 20_000;
 /** No scroll, key, pointer or touch for this long: the reader is idle and time stops counting. */
 export const READING_IDLE_MS = 60_000;
+/**
+ * A reader's right to write progress to a read is decided once and kept this long (a batch
+ * comes every READING_REPORT_MS): server/src/modules/bookmarks/read-access-cache.ts.
+ */
+export const READ_ACCESS_CACHE_MS = 10_000;
+/** Decisions kept at most (per process). */
+export const READ_ACCESS_CACHE_MAX = 20_000;
+/**
+ * Progress batches arriving within this long share one statement (a group commit: the
+ * request answers once it is written); at this many reads waiting, the statement goes at once.
+ */
+export const READING_FLUSH_MS = 20;
+export const READING_FLUSH_MAX_READS = 200;
 /** Blocks in one progress batch, at most (a batch is refused past it). */
 export const READING_BATCH_MAX_BLOCKS = 400;
 /**

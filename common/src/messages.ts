@@ -123,6 +123,8 @@ export const INSIGHTS_MESSAGES = {
   nudgeFinished: 'This reader has finished the manuscript.',
   nudgeStopped: 'This reader has stopped reading and told you why.',
   nudgeNoReminders: 'This reader does not want reminders.',
+  unsubscribeConfirm:
+    'Turn off reading reminders? Nothing changes until you press the button below.',
   unsubscribed:
     'You will get no more reading reminders. You can turn them back on in your notification preferences.',
   unsubscribeUsed:
@@ -130,6 +132,7 @@ export const INSIGHTS_MESSAGES = {
   unsubscribeUnknown:
     'This unsubscribe link is not valid. Your notification preferences are where you can change what we send you.',
   reminderDays: 'Choose between 1 and 90 days, or turn reminders off.',
+  emptyBatch: 'Send the blocks read, the position, or both.',
 } as const;
 
 /** Threads, reactions and exports of all feedback (issue 16). */

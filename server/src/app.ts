@@ -60,6 +60,7 @@ import { Realtime } from './realtime/index.ts';
 import { subscribeRealtime } from './realtime/subscribers.ts';
 import { subscribeModerationRealtime } from './realtime/moderation-subscribers.ts';
 import { subscribeModeration } from './modules/moderation/subscribers.ts';
+import { subscribeReadAccessCache } from './modules/bookmarks/read-access-cache.ts';
 
 export type App = FastifyInstance;
 
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   subscribeModerationRealtime(events, realtime);
   subscribeModeration(events);
   subscribeReplyNotifications(events);
+  subscribeReadAccessCache(events);
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => {
     await events.settled();

@@ -17,10 +17,24 @@ export const readingBlock = z.object({
   ms: z.number().int().min(0).max(3_600_000),
 });
 
-/** POST /bookmark/:manuscript_id/reading: one batch of reading time. */
-export const readingBatchBody = z.object({
-  blocks: z.array(readingBlock).min(1).max(READING_BATCH_MAX_BLOCKS),
+/** How far the reader got: kept on the read (the furthest wins; the reads list shows it). */
+export const readingPosition = z.object({
+  /** The index of the block (paragraph) in view, 0-based. */
+  block_idx: z.number().int().min(0).max(10_000_000),
+  /** How much of the text is behind the reader, 0–100. */
+  percent: z.number().min(0).max(100),
 });
+
+/** POST /bookmark/:manuscript_id/reading: one batch of reading time, and the position. */
+export const readingBatchBody = z
+  .object({
+    blocks: z.array(readingBlock).max(READING_BATCH_MAX_BLOCKS).default([]),
+    position: readingPosition.optional(),
+  })
+  .refine((body) => body.blocks.length > 0 || body.position !== undefined, {
+    message: INSIGHTS_MESSAGES.emptyBatch,
+    path: ['blocks'],
+  });
 export type ReadingBatchBody = z.infer<typeof readingBatchBody>;
 
 /** POST /manuscript/:manuscript_id/reading/stop: "I'm stopping here". */

@@ -173,6 +173,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** One-click unsubscribe URL (RFC 8058 List-Unsubscribe headers), if the mail has one. */
+  listUnsubscribe: text('list_unsubscribe'),
   status: text('status', { enum: ['pending', 'sent', 'failed', 'kept'] })
     .notNull()
     .default('pending'),

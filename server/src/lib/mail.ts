@@ -8,6 +8,17 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * A one-click unsubscribe URL (RFC 8058): sent as List-Unsubscribe with
+   * List-Unsubscribe-Post, so a mail client can offer "Unsubscribe" and POST to it.
+   */
+  listUnsubscribe?: string | null;
+}
+
+/** The RFC 8058 one-click unsubscribe headers of an outbox row (none without a URL). */
+export function listUnsubscribeHeaders(url: string | null): Record<string, string> | undefined {
+  if (!url) return undefined;
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000];
@@ -66,6 +77,7 @@ export class Mailer {
         subject: row.subject,
         text: row.text,
         html: row.html,
+        headers: listUnsubscribeHeaders(row.listUnsubscribe),
       });
       await this.db
         .update(schema.mailOutbox)

@@ -16,7 +16,6 @@ import {
   type InviteByLinkBody,
   type InviteType,
   type ManuscriptInvitesResponse,
-  type ReadingProgressBody,
   type Survey,
   type SurveyAnswer,
   type SurveyAnswerBody,
@@ -244,15 +243,6 @@ export function bookmarkErrorMessage(error: unknown): string {
 /** DELETE /bookmark/:manuscript_id: removes it from the reads. */
 export async function deleteBookmark(manuscriptId: number): Promise<void> {
   await api.delete(`/bookmark/${manuscriptId}`);
-}
-
-/** POST /bookmark/:manuscript_id/progress: how far the reader got (the server keeps the furthest). */
-export async function recordProgress(
-  manuscriptId: number,
-  progress: ReadingProgressBody,
-): Promise<Bookmark> {
-  const response = await api.post(`/bookmark/${manuscriptId}/progress`, progress);
-  return parseOr(bookmarkResponse, response).bookmark;
 }
 
 /** GET /user/current/bookmarks (JSON): the caller's reads with progress. */

@@ -9,6 +9,7 @@ import {
   type OwnReadingResponse,
   type StopReadingBody,
 } from '@margins/common';
+import type { ReadingPosition } from '../lib/reading-position.ts';
 import type { BlockTime } from '../lib/reading-tracker.ts';
 import { api, readCsrfToken } from './client.ts';
 
@@ -20,17 +21,26 @@ export const insightsKeys = {
 };
 
 /**
- * POST /bookmark/:id/reading: a batch of reading time. `keepalive` lets it leave while the
+ * POST /bookmark/:id/reading: a batch of reading time, and the furthest position. `keepalive` lets it leave while the
  * page is being hidden or closed (a fetch, not sendBeacon, so that it carries the CSRF header).
  * Reading time is a nicety: a failure is dropped, never shown.
  */
 export function sendReadingBatch(
   manuscriptId: number,
   blocks: BlockTime[],
+  position: ReadingPosition | undefined,
   options: { keepalive?: boolean } = {},
 ): void {
+  // The position rides with the first batch (alone when no block has time to report).
+  const batches: Array<{ blocks: BlockTime[]; position?: ReadingPosition }> = [];
   for (let start = 0; start < blocks.length; start += READING_BATCH_MAX_BLOCKS) {
-    const batch = blocks.slice(start, start + READING_BATCH_MAX_BLOCKS);
+    batches.push({ blocks: blocks.slice(start, start + READING_BATCH_MAX_BLOCKS) });
+  }
+  if (position) {
+    if (batches[0]) batches[0].position = position;
+    else batches.push({ blocks: [], position });
+  }
+  for (const batch of batches) {
     fetch(`/bookmark/${manuscriptId}/reading`, {
       method: 'POST',
       credentials: 'include',
@@ -40,7 +50,7 @@ export function sendReadingBatch(
         accept: 'application/json',
         [CSRF_HEADER]: readCsrfToken(),
       },
-      body: JSON.stringify({ blocks: batch }),
+      body: JSON.stringify(batch),
     }).catch(() => undefined);
   }
 }

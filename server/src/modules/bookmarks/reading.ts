@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   READING_BLOCK_MIN_CAP_MS,
   READING_MS_PER_WORD_MAX,
@@ -12,6 +12,8 @@ import { schema, type Executor } from '../../db/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { currentChapters, type ChapterMap } from '../insights/chapters.ts';
 import { findBookmark, type BookmarkRow } from './queries.ts';
+import { allowedRead, forgetReads, type AllowedRead } from './read-access-cache.ts';
+import { writeReadingBatch, type CreditedBlock } from './reading-write.ts';
 import { authorizeBookmark, NOT_IN_READS } from './service.ts';
 
 const { readingChapters, readingStates } = schema;
@@ -28,26 +30,42 @@ async function readFor(ctx: AppContext, user: UserRow, manuscriptId: number) {
   return { manuscript, bookmark };
 }
 
-/** Per chapter: the blocks of the batch with their time (a block twice in a batch: summed). */
-function batchByChapter(map: ChapterMap, body: ReadingBatchBody): Map<string, Map<string, number>> {
-  const byChapter = new Map<string, Map<string, number>>();
+/**
+ * The batch's blocks of the current draft, each once (a block twice in a batch: its times
+ * summed) and capped at a slow reader's time for its words, with its chapter.
+ */
+function creditedBlocks(map: ChapterMap, body: ReadingBatchBody): CreditedBlock[] {
+  const byBlock = new Map<string, CreditedBlock>();
   for (const block of body.blocks) {
     const index = map.chapterOf.get(block.id);
     // A block of another draft (a page opened before the new one): nothing to count it against.
     if (index === undefined) continue;
-    const chapterId = map.chapters[index]!.id;
-    const blocks = byChapter.get(chapterId) ?? new Map<string, number>();
-    blocks.set(block.id, (blocks.get(block.id) ?? 0) + block.ms);
-    byChapter.set(chapterId, blocks);
+    const known = byBlock.get(block.id);
+    if (known) known.ms += block.ms;
+    else {
+      const capMs = blockCapMs(map.wordsOf.get(block.id) ?? 0);
+      const chapterId = map.chapters[index]!.id;
+      byBlock.set(block.id, { chapterId, blockId: block.id, ms: block.ms, capMs });
+    }
   }
-  return byChapter;
+  const credited = [...byBlock.values()];
+  for (const block of credited) block.ms = Math.min(block.ms, block.capMs);
+  return credited;
+}
+
+/** The full decision of a progress write: may read it now, and it is in their reads. */
+async function decideRead(ctx: AppContext, user: UserRow, manuscriptId: number) {
+  const { manuscript, bookmark } = await readFor(ctx, user, manuscriptId);
+  return { manuscript, bookmarkId: bookmark.id };
 }
 
 /**
  * POST /bookmark/{id}/reading: adds a batch of reading time to the reader's per-chapter
- * aggregates. A block earns time only the first time it is seen (re-reading adds nothing) and
- * at most a slow reader's time for its words; the client has already left out idle and
- * hidden time. One transaction of two statements, whatever the batch size.
+ * aggregates, and keeps their furthest position on the read. A block earns time only the
+ * first time it is seen (re-reading adds nothing) and at most a slow reader's time for its
+ * words; the client has already left out idle and hidden time. The hot path of insights: the
+ * access decision cached for a few seconds (read-access-cache.ts), the chapters cached per
+ * draft, then one statement (reading-write.ts).
  */
 export async function recordReading(
   ctx: AppContext,
@@ -55,57 +73,32 @@ export async function recordReading(
   manuscriptId: number,
   body: ReadingBatchBody,
 ): Promise<void> {
-  const { manuscript, bookmark } = await readFor(ctx, user, manuscriptId);
-  const map = await currentChapters(ctx.db, manuscript);
-  const byChapter = batchByChapter(map, body);
-  if (byChapter.size === 0) return;
-  await ctx.db.transaction(async (tx) => {
-    const existing = await tx
-      .select({ chapterId: readingChapters.chapterId, seen: readingChapters.seenBlockIds })
-      .from(readingChapters)
-      .where(
-        and(
-          eq(readingChapters.bookmarkId, bookmark.id),
-          inArray(readingChapters.chapterId, [...byChapter.keys()]),
-        ),
-      )
-      .for('update');
-    const seenOf = new Map(existing.map((row) => [row.chapterId, row.seen]));
-    const now = new Date();
-    const rows = [...byChapter].map(([chapterId, blocks]) => {
-      const seen = new Set(seenOf.get(chapterId) ?? []);
-      let creditMs = 0;
-      for (const [blockId, ms] of blocks) {
-        if (seen.has(blockId)) continue;
-        creditMs += Math.min(ms, blockCapMs(map.wordsOf.get(blockId) ?? 0));
-        seen.add(blockId);
-      }
-      return {
-        bookmarkId: bookmark.id,
-        chapterId,
-        userId: user.id,
-        manuscriptId,
-        seconds: creditMs / 1000,
-        seenBlockIds: [...seen],
-        blocksSeen: seen.size,
-        firstSeenAt: now,
-        lastSeenAt: now,
-      };
-    });
-    await tx
-      .insert(readingChapters)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [readingChapters.bookmarkId, readingChapters.chapterId],
-        set: {
-          seconds: sql`${readingChapters.seconds} + excluded.seconds`,
-          seenBlockIds: sql`excluded.seen_block_ids`,
-          blocksSeen: sql`excluded.blocks_seen`,
-          lastSeenAt: sql`excluded.last_seen_at`,
-        },
-      });
-    await upsertState(tx, bookmark, { lastActiveAt: now });
-  });
+  const decide = () => decideRead(ctx, user, manuscriptId);
+  let read = await allowedRead(ctx, user, manuscriptId, decide);
+  if (await writeBatch(ctx, read, body)) return;
+  // The read is gone since the decision was cached (left, deleted: decide again, a 404 now;
+  // added back: the new one), or there is a new draft (its chapters).
+  forgetReads(ctx, manuscriptId, [user.id]);
+  read = await allowedRead(ctx, user, manuscriptId, decide);
+  if (!(await writeBatch(ctx, read, body))) throw notFound(NOT_IN_READS);
+}
+
+/** The batch against the read's draft as decided (false: the read or the draft changed). */
+async function writeBatch(ctx: AppContext, read: AllowedRead, body: ReadingBatchBody) {
+  const map = await currentChapters(ctx.db, read.manuscript);
+  const blocks = creditedBlocks(map, body);
+  const position = body.position
+    ? { blockIdx: body.position.block_idx, percent: body.position.percent }
+    : null;
+  // Even a batch of another draft's blocks only goes through: the statement tells whether the
+  // draft decided on is still the current one (else the blocks may be the new draft's).
+  const versionId = read.manuscript.currentVersionId;
+  return writeReadingBatch(
+    ctx.database,
+    { bookmarkId: read.bookmarkId, versionId },
+    blocks,
+    position,
+  );
 }
 
 type StateChange = Partial<typeof readingStates.$inferInsert>;

@@ -17,7 +17,7 @@ export function readingReminderMail(
     input.idleDays === null
       ? `${input.author.displayName} wondered how you are getting on with “${input.title}”.`
       : `It has been more than ${input.idleDays} days since you last read “${input.title}” by ${input.author.displayName}.`;
-  return compose({
+  const mail = compose({
     to: input.to.email,
     subject: `Still reading “${input.title}”?`,
     greeting: `Hello ${input.to.displayName},`,
@@ -28,4 +28,5 @@ export function readingReminderMail(
     action: { label: 'Continue reading', url: appLinks(publicUrl).reader(input.manuscriptId) },
     unsubscribeUrl: input.unsubscribeUrl,
   });
+  return { ...mail, listUnsubscribe: input.unsubscribeUrl };
 }

@@ -124,15 +124,41 @@ describe('reading reminders', () => {
     await delivered();
     expect(mailsTo(idle)).toHaveLength(2);
 
-    // The link needs no login, works once, and turns reminders off.
+    // The link needs no login, works once, and turns reminders off; following it changes
+    // nothing (a mail scanner may open every link): the page's button, a POST, does it.
     const link = new RegExp(`${PUBLIC_URL}/unsubscribe/([A-Za-z0-9_-]+)`).exec(mail!.body)![1]!;
+    // RFC 8058: the mail offers the one-click POST to the same link.
+    const headers = mail!.body.slice(0, mail!.body.indexOf('\r\n\r\n')).replace(/\r\n\s+/g, ' ');
+    expect(headers).toContain(`List-Unsubscribe: <${PUBLIC_URL}/unsubscribe/${link}>`);
+    expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     const browser = new TestClient(test.app);
     const page = { headers: { accept: 'text/html' } };
+    for (let visit = 0; visit < 2; visit++) {
+      const shown = await browser.get(`/unsubscribe/${link}`, page);
+      expect(shown.statusCode).toBe(200);
+      expect(shown.body).toContain(INSIGHTS_MESSAGES.unsubscribeConfirm);
+    }
+    const before = (await idle.client.get('/profile/notification/preferences')).json();
+    expect(JSON.stringify(before)).not.toContain('"reminders":[]');
+    // A mail client's one-click POST: no cookie, no CSRF token, the RFC's form body.
+    const oneClick = () =>
+      test.app.inject({
+        method: 'POST',
+        url: `/unsubscribe/${link}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    const done = await oneClick();
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ ok: true });
+    expect((await oneClick()).statusCode).toBe(410);
     const used = await browser.get(`/unsubscribe/${link}`, page);
-    expect(used.statusCode).toBe(200);
-    expect(used.body).toContain(INSIGHTS_MESSAGES.unsubscribed);
-    expect((await browser.get(`/unsubscribe/${link}`, page)).statusCode).toBe(410);
+    expect(used.statusCode).toBe(410);
+    expect(used.body).toContain(INSIGHTS_MESSAGES.unsubscribeUsed);
     expect((await browser.get('/unsubscribe/not-a-token', page)).statusCode).toBe(404);
+    const unknown = await test.app.inject({ method: 'POST', url: '/unsubscribe/not-a-token' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe(INSIGHTS_MESSAGES.unsubscribeUnknown);
     const preferences = (await idle.client.get('/profile/notification/preferences')).json();
     expect(JSON.stringify(preferences)).toContain('"reminders":[]');
     // The others are due again; the reader who unsubscribed is not.

@@ -18,7 +18,7 @@ import { renderPage } from '../pages/render.ts';
 import { completeReading, ownReading, recordReading, stopReading } from '../bookmarks/reading.ts';
 import { nudgeReader } from './reminders.ts';
 import { heatOf, insightsOf, saveInsightsSettings } from './service.ts';
-import { unsubscribe } from './unsubscribe.ts';
+import { unsubscribe, unsubscribeState } from './unsubscribe.ts';
 
 const tags = ['insights'];
 const security = [{ session: [], csrf: [] }];
@@ -166,20 +166,52 @@ export async function insightsRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
+  const tokenParams = z.object({ token: z.string().min(1).max(200) });
+  const statusOf = { done: 200, ready: 200, used: 410, unknown: 404 } as const;
+
   app.get(
     '/unsubscribe/:token',
     {
       schema: {
         tags,
         description:
-          'One-click unsubscribe from a mail (no login): turns that kind of mail off, once.',
-        params: z.object({ token: z.string().min(1).max(200) }),
+          'The unsubscribe link of a mail (no login): a page that says what the link does, with ' +
+          'a button that does it (POST). Following the link changes nothing.',
+        params: tokenParams,
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      const { outcome, message } = await unsubscribeState(ctx, token);
+      const data = { outcome, message, action: `/unsubscribe/${encodeURIComponent(token)}` };
+      return renderPage(request, reply, 'unsubscribe', data, statusOf[outcome]);
+    },
+  );
+
+  app.post(
+    '/unsubscribe/:token',
+    {
+      // No login and no CSRF token: a mail client's one-click POST (RFC 8058) has neither; the
+      // token in the path is the secret, and all it can do is turn that kind of mail off.
+      config: { csrf: false },
+      schema: {
+        tags,
+        description:
+          'Unsubscribes (no login, no CSRF token): the button of the unsubscribe page, or a mail ' +
+          "client's one-click POST (RFC 8058, body List-Unsubscribe=One-Click). Turns that kind " +
+          'of mail off, once: 410 when the link was used, 404 when unknown.',
+        params: tokenParams,
+        response: { 200: okBody, 404: errorBody, 410: errorBody },
       },
     },
     async (request, reply) => {
       const { outcome, message } = await unsubscribe(ctx, request.params.token);
-      const status = outcome === 'done' ? 200 : outcome === 'used' ? 410 : 404;
-      return renderPage(request, reply, 'unsubscribe', { outcome, message }, status);
+      const status = statusOf[outcome];
+      if (request.headers.accept?.includes('text/html')) {
+        return renderPage(request, reply, 'unsubscribe', { outcome, message }, status);
+      }
+      if (outcome === 'done') return { ok: true as const };
+      return reply.status(status).send({ error: message });
     },
   );
 }

@@ -22,8 +22,26 @@ export async function unsubscribeLink(
 export type UnsubscribeOutcome = 'done' | 'used' | 'unknown';
 
 /**
- * GET /unsubscribe/{token}: turns the link's notification key off for its user, without a
- * login. Works once per purpose: the link is spent, and so is every other unused link of the
+ * GET /unsubscribe/{token}: what the link would do, changing nothing (a mail scanner that
+ * follows every link must not spend it): 'ready' asks the person to confirm with the button.
+ */
+export async function unsubscribeState(
+  ctx: AppContext,
+  token: string,
+): Promise<{ outcome: 'ready' | 'used' | 'unknown'; message: string }> {
+  const table = schema.unsubscribeTokens;
+  const [row] = await ctx.db
+    .select({ usedAt: table.usedAt })
+    .from(table)
+    .where(eq(table.tokenHash, hashToken(token)));
+  if (!row) return { outcome: 'unknown', message: INSIGHTS_MESSAGES.unsubscribeUnknown };
+  if (row.usedAt) return { outcome: 'used', message: INSIGHTS_MESSAGES.unsubscribeUsed };
+  return { outcome: 'ready', message: INSIGHTS_MESSAGES.unsubscribeConfirm };
+}
+
+/**
+ * POST /unsubscribe/{token} (the page's button, or a mail client's RFC 8058 one-click POST):
+ * turns the link's notification key off for its user, without a login. Works once per purpose: the link is spent, and so is every other unused link of the
  * same user and purpose (a second click on any reminder says it was already done).
  */
 export async function unsubscribe(

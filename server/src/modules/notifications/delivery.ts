@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { schema } from '../../db/index.ts';
+import { listUnsubscribeHeaders } from '../../lib/mail.ts';
 
 /** One SMTP transport per configuration (a test app with its own SMTP server gets its own). */
 const transports = new WeakMap<Config, Transporter>();
@@ -37,6 +38,7 @@ export async function deliverOutboxMail(ctx: AppContext, outboxId: number): Prom
       subject: row.subject,
       text: row.text,
       html: row.html,
+      headers: listUnsubscribeHeaders(row.listUnsubscribe),
     });
   } catch (error) {
     await ctx.db

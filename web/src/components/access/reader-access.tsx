@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   MESSAGES,
@@ -15,7 +15,6 @@ import {
   acceptInvite,
   declineErrorMessage,
   declineInvite,
-  recordProgress,
 } from '../../api/access.ts';
 import { api } from '../../api/client.ts';
 import { readerUrl } from '../../api/manuscripts.ts';
@@ -60,57 +59,8 @@ export function useReaderAccess(manuscriptId: number): ReaderAccessData | null {
   return fromPage.success ? fromPage.data : (query.data ?? null);
 }
 
-/** Reading progress goes to the server at most this often. */
-export const PROGRESS_REPORT_MS = 5000;
 /** Past this share of the text, the reader has reached the end. */
 const END_OF_TEXT = 0.97;
-
-/**
- * Reports how far the reader got (POST /bookmark/:id/progress) while the manuscript is one of
- * their reads: at most every 5 s, only when they got further than last reported.
- */
-export function useProgressReport(
-  manuscriptId: number,
-  enabled: boolean,
-  blockIndex: number,
-  progress: number,
-): void {
-  const latest = useRef({ blockIndex, progress });
-  const sent = useRef({ blockIndex: -1, percent: -1 });
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  useEffect(() => {
-    latest.current = { blockIndex, progress };
-  });
-
-  useEffect(() => {
-    if (!enabled || blockIndex < 0) return;
-    const percent = Math.round(progress * 1000) / 10;
-    if (blockIndex <= sent.current.blockIndex && percent <= sent.current.percent) return;
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      const now = latest.current;
-      const body = {
-        block_idx: Math.max(0, now.blockIndex),
-        percent: Math.min(100, Math.max(0, Math.round(now.progress * 1000) / 10)),
-      };
-      sent.current = {
-        blockIndex: Math.max(sent.current.blockIndex, body.block_idx),
-        percent: Math.max(sent.current.percent, body.percent),
-      };
-      // Progress is a nicety: a failure is not worth a message.
-      recordProgress(manuscriptId, body).catch(() => undefined);
-    }, PROGRESS_REPORT_MS);
-  }, [enabled, manuscriptId, blockIndex, progress]);
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-}
 
 function ToolButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
   return (
@@ -213,8 +163,8 @@ function AccessTools({
   const reader = !isAuthor && userId !== null;
   const feedbackSurvey = access?.feedback_survey ?? null;
 
-  useProgressReport(manuscript.id, reader && textShown && bookmark !== null, blockIndex, progress);
-  useReadingRecorder(manuscript.id, reader && textShown && bookmark !== null);
+  // One recorder: reading time per block, and the furthest position on the read.
+  useReadingRecorder(manuscript.id, reader && textShown && bookmark !== null, blockIndex, progress);
 
   const atEnd = textShown && progress >= END_OF_TEXT;
   const offerFeedback =

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { READING_REPORT_MS } from '@margins/common';
 import { completeReading, sendReadingBatch } from '../../api/insights.ts';
+import { PositionReport } from '../../lib/reading-position.ts';
 import { ReadingTracker } from '../../lib/reading-tracker.ts';
 
 /** Height of the sticky site header, which covers the top of the text. */
@@ -21,9 +22,21 @@ export function textBlocks(box: HTMLElement): HTMLElement[] {
  * Reports which blocks the reader had on screen and for how long (issue 15): an
  * IntersectionObserver over the blocks, time only while the tab is visible and the reader not
  * idle, batched every READING_REPORT_MS and once more when the page is hidden (keepalive).
+ * The same batches carry how far the reader got (block index and percent of the page's
+ * reading position: the read's progress in the reads list), when it is further than last sent.
  * Reaching the last block marks the read finished (the document-complete route).
  */
-export function useReadingRecorder(manuscriptId: number, enabled: boolean): void {
+export function useReadingRecorder(
+  manuscriptId: number,
+  enabled: boolean,
+  blockIndex: number,
+  progress: number,
+): void {
+  const position = useRef(new PositionReport());
+  useEffect(() => {
+    position.current.note(blockIndex, progress);
+  }, [blockIndex, progress]);
+
   useEffect(() => {
     if (!enabled || typeof IntersectionObserver === 'undefined') return;
     const box = document.querySelector<HTMLElement>('[data-testid="reader-box"]');
@@ -51,7 +64,10 @@ export function useReadingRecorder(manuscriptId: number, enabled: boolean): void
 
     const flush = (all: boolean) => {
       const times = all ? tracker.takeAll() : tracker.takeFinished();
-      if (times.length > 0) sendReadingBatch(manuscriptId, times, { keepalive: all });
+      const furthest = position.current.take();
+      if (times.length > 0 || furthest) {
+        sendReadingBatch(manuscriptId, times, furthest, { keepalive: all });
+      }
     };
     let lastActivity = 0;
     const handleActivity = () => {

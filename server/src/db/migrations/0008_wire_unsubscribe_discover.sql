@@ -7,4 +7,5 @@ CREATE TABLE "manuscript_version_wire" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "list_unsubscribe" text;--> statement-breakpoint
 ALTER TABLE "manuscript_version_wire" ADD CONSTRAINT "manuscript_version_wire_version_id_manuscript_versions_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."manuscript_versions"("id") ON DELETE cascade ON UPDATE no action;
