@@ -1,0 +1,1 @@
+CREATE INDEX "manuscript_search_title_words_idx" ON "manuscript_search" USING gin (to_tsvector('english'::regconfig, "title_key"));
