@@ -196,8 +196,9 @@ export async function search(
   // DISCOVER_RESULT_CAP + 1 matches from its index, in index order (or the sort's order), and
   // only those are ranked, counted and paged: a broad word ("storm" is in 40% of texts) costs
   // no more than a rare one, and its title matches are among them (their own small index).
-  // The trigram ways (typos in titles and names) run only when the words matched few
-  // documents: a misspelt word is mostly corrected into the words already (corrections()).
+  // The trigram ways (typos in titles and names) run only when the words matched less than a
+  // page of documents: a misspelt word is mostly corrected into the words already
+  // (corrections()), and "silver lantern" is not a typo of every title with "silver" in it.
   const cap = DISCOVER_RESULT_CAP;
   const tierOrder =
     request.sort === 'relevance' ? sql`` : sql`order by ${orderBy(request.sort, false)}`;
@@ -208,7 +209,7 @@ export async function search(
       ${sql.raw(`${prefix}_${name}`)} as materialized (
         select s.manuscript_id from manuscript_search s
         where ${key} <% ${column} and ${where}
-          and (select count(*) from ${doc}) <= ${cap}
+          and (select count(*) from ${doc}) < ${DISCOVER_PAGE_SIZE}
         ${tierOrder} limit ${cap + 1}
       )`;
     return sql`
