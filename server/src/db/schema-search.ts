@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { manuscripts } from './schema-manuscripts.ts';
 
@@ -38,6 +39,12 @@ export const manuscriptSearch = pgTable(
   (table) => [
     index('manuscript_search_document_idx').using('gin', table.document),
     index('manuscript_search_title_trgm_idx').using('gin', table.titleKey.op('gin_trgm_ops')),
+    // The title's words alone (the A part of the document): a broad word's title matches are
+    // found first however many texts hold it (Discover caps the matches it ranks).
+    index('manuscript_search_title_words_idx').using(
+      'gin',
+      sql`to_tsvector('english'::regconfig, ${table.titleKey})`,
+    ),
     index('manuscript_search_author_trgm_idx').using('gin', table.authorKey.op('gin_trgm_ops')),
     index('manuscript_search_genres_idx').using('gin', table.genreIds),
     index('manuscript_search_created_idx').on(table.createdAt),

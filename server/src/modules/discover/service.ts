@@ -191,12 +191,14 @@ export async function search(
     counted as (select count(*)::integer as total, false as capped from filtered),
     ${pageAndFacets([], 'matched')}
   `;
-  // A search with words: each way of matching (the words in the document, a title or an
-  // author's name like the words) takes at most DISCOVER_RESULT_CAP + 1 matches from its
-  // index, in index order (or the sort's order), and only those are ranked, counted and
-  // paged: a broad word ("storm" is in 40% of texts) costs no more than a rare one. The
-  // trigram ways (typos in titles and names) run only when the words matched few documents:
-  // a misspelt word is mostly corrected into the words already (corrections()).
+  // A search with words: each way of matching (the words in a title, the words in the
+  // document, a title or an author's name like the words) takes at most
+  // DISCOVER_RESULT_CAP + 1 matches from its index, in index order (or the sort's order), and
+  // only those are ranked, counted and paged: a broad word ("storm" is in 40% of texts) costs
+  // no more than a rare one, and its title matches are among them (their own small index).
+  // The trigram ways (typos in titles and names) run only when the words matched less than a
+  // page of documents: a misspelt word is mostly corrected into the words already
+  // (corrections()), and "silver lantern" is not a typo of every title with "silver" in it.
   const cap = DISCOVER_RESULT_CAP;
   const tierOrder =
     request.sort === 'relevance' ? sql`` : sql`order by ${orderBy(request.sort, false)}`;
@@ -207,7 +209,7 @@ export async function search(
       ${sql.raw(`${prefix}_${name}`)} as materialized (
         select s.manuscript_id from manuscript_search s
         where ${key} <% ${column} and ${where}
-          and (select count(*) from ${doc}) <= ${cap}
+          and (select count(*) from ${doc}) < ${DISCOVER_PAGE_SIZE}
         ${tierOrder} limit ${cap + 1}
       )`;
     return sql`
@@ -216,14 +218,21 @@ export async function search(
         where s.document @@ ${tsQuery(fixes)} and ${where}
         ${tierOrder} limit ${cap + 1}
       ),
+      ${sql.raw(`${prefix}_title_words`)} as materialized (
+        select s.manuscript_id from manuscript_search s
+        where to_tsvector('english'::regconfig, s.title_key) @@ ${tsQuery(fixes)} and ${where}
+        ${tierOrder} limit ${cap + 1}
+      ),
       ${trigram('title', sql`s.title_key`)},
       ${trigram('author', sql`s.author_key`)}`;
   };
   const tierIds = (prefix: string) =>
-    sql.raw(`select manuscript_id from ${prefix}_doc union select manuscript_id from ${prefix}_title
+    sql.raw(`select manuscript_id from ${prefix}_title_words
+        union select manuscript_id from ${prefix}_doc union select manuscript_id from ${prefix}_title
         union select manuscript_id from ${prefix}_author`);
   const tierCapped = (prefix: string) =>
     sql.raw(`(select count(*) from ${prefix}_doc) > ${cap}
+        or (select count(*) from ${prefix}_title_words) > ${cap}
         or (select count(*) from ${prefix}_title) > ${cap}
         or (select count(*) from ${prefix}_author) > ${cap}`);
   const filtering = request.fs !== '' || request.genre_ids.length > 0;
