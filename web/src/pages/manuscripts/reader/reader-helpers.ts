@@ -21,7 +21,11 @@ export function useReaderData(): { view: ReaderResponse | null; loading: boolean
   const manuscriptId = Number(matchPath(READER_PATH, pathname)?.params.manuscript_id);
   const query = useQuery({
     queryKey: ['reader', manuscriptId],
-    queryFn: async () => readerResponse.parse(await api.get(readerUrl(manuscriptId))),
+    // `?format=json`: the same answer, under its own key in the browser's cache — the page at
+    // the bare URL is `no-store`, and a browser keeps one entry per URL, so it would drop the
+    // cached text each time the page loads (and a returning reader would get it all again).
+    queryFn: async () =>
+      readerResponse.parse(await api.get(`${readerUrl(manuscriptId)}?format=json`)),
     enabled: !complete && Number.isInteger(manuscriptId) && manuscriptId > 0,
   });
   if (complete) return { view: fromPage.data, loading: false };
