@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client.ts';
 import { createApp } from './app.tsx';
+// Read before the first render replaces it (the reader shows it while its text loads).
+import './lib/first-screen.ts';
 import { applyTheme, watchTheme } from './lib/theme.ts';
 import { readPageConfig } from './page-config.ts';
 import './styles.css';

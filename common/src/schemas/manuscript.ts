@@ -243,6 +243,11 @@ export const readerResponse = z.object({
   toc: z.array(tocEntry),
   /** Words of the current draft. */
   words: z.number(),
+  /**
+   * Set in the reader page's own data only: `html` and `toc` are left out of the page (which is
+   * never cached) and come from the JSON answer (cached, 304 on a return). Issue 11.
+   */
+  text_from_json: z.boolean().optional(),
 });
 export type ReaderResponse = z.infer<typeof readerResponse>;
 

@@ -180,11 +180,12 @@ function readOutcome(response: LightMyRequestResponse, html: boolean): Outcome {
     return String(response.headers.location).startsWith('/auth/login') ? '302' : 'redirect';
   }
   if (response.statusCode !== 200) return String(response.statusCode);
-  const data = html
-    ? (pageConfigOf(response).data as { gate: string | null; html: string })
-    : (response.json() as { gate: string | null; html: string });
-  if (data.gate) return data.html === '' ? `gate:${data.gate}` : `leak:${data.gate}`;
-  return data.html.includes(QUOTE) ? 'text' : 'empty';
+  type Data = { gate: string | null; html: string };
+  const data = html ? (pageConfigOf(response).data as Data) : (response.json() as Data);
+  // A page leaves the text to the JSON answer and shows only its opening (the first screen).
+  const text = html ? data.html + response.body : data.html;
+  if (data.gate) return text.includes(QUOTE) ? `leak:${data.gate}` : `gate:${data.gate}`;
+  return text.includes(QUOTE) ? 'text' : 'empty';
 }
 
 const QUOTE = 'smelled of cedar and river damp';

@@ -276,8 +276,12 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
       if (wantsJson(request)) return sendReaderJson(ctx, request, reply, manuscriptId);
       try {
         const view = await readerView(ctx, request.user, manuscriptId);
-        // The opening of the text in the page itself: it paints before the app has loaded.
-        return renderPage(request, reply, 'reader', view, 200, undefined, readerFirstScreen(view));
+        // The opening of the text in the page itself: it paints before the app has loaded. The
+        // whole text comes from the JSON answer, which a returning reader has cached (304),
+        // while the page (never cached) would carry it again each time.
+        const firstScreen = readerFirstScreen(view);
+        const data = view.html === '' ? view : { ...view, html: '', toc: [], text_from_json: true };
+        return renderPage(request, reply, 'reader', data, 200, undefined, firstScreen);
       } catch (error) {
         if (error instanceof HttpError && error.status === 401) {
           return redirectToLogin(request, reply);

@@ -8,18 +8,27 @@ import { usePageConfig } from '../../../page-config.ts';
 const READER_PATH = '/manuscript/document/reader/:manuscript_id';
 const WORDS_PER_MINUTE = 250;
 
-/** The reader's data: the page's own, or fetched as JSON after an in-app navigation. */
+/**
+ * The reader's data: the page's own, or fetched as JSON after an in-app navigation — and when
+ * the page leaves the text to the JSON answer (`text_from_json`: the browser keeps that answer
+ * and revalidates it, so a returning reader gets a 304 instead of the book again).
+ */
 export function useReaderData(): { view: ReaderResponse | null; loading: boolean } {
   const { data } = usePageConfig();
   const { pathname } = useLocation();
   const fromPage = readerResponse.safeParse(data);
+  const complete = fromPage.success && fromPage.data.text_from_json !== true;
   const manuscriptId = Number(matchPath(READER_PATH, pathname)?.params.manuscript_id);
   const query = useQuery({
     queryKey: ['reader', manuscriptId],
-    queryFn: async () => readerResponse.parse(await api.get(readerUrl(manuscriptId))),
-    enabled: !fromPage.success && Number.isInteger(manuscriptId) && manuscriptId > 0,
+    // `?format=json`: the same answer, under its own key in the browser's cache — the page at
+    // the bare URL is `no-store`, and a browser keeps one entry per URL, so it would drop the
+    // cached text each time the page loads (and a returning reader would get it all again).
+    queryFn: async () =>
+      readerResponse.parse(await api.get(`${readerUrl(manuscriptId)}?format=json`)),
+    enabled: !complete && Number.isInteger(manuscriptId) && manuscriptId > 0,
   });
-  if (fromPage.success) return { view: fromPage.data, loading: false };
+  if (complete) return { view: fromPage.data, loading: false };
   return { view: query.data ?? null, loading: query.isPending && query.fetchStatus !== 'idle' };
 }
 

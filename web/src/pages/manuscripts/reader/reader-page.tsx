@@ -13,6 +13,7 @@ import {
 } from '../../../components/comments/index.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { InkSpinner } from '../../../components/manuscripts/upload-progress.tsx';
+import { firstScreenMarkup } from '../../../lib/first-screen.ts';
 import { reloadPage } from '../../../lib/navigation.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePageConfig } from '../../../page-config.ts';
@@ -54,6 +55,10 @@ export function ReaderPage() {
   const { currentUserId } = usePageConfig();
   const { pathname } = useLocation();
   if (view) return <Reader view={view} />;
+  if (loading && firstScreenMarkup !== '') {
+    // The server's own markup (the converters' allow-listed HTML), as it was before the app ran.
+    return <div dangerouslySetInnerHTML={{ __html: firstScreenMarkup }} />;
+  }
   if (loading) {
     return (
       <p className="my-24 flex justify-center" role="status">
