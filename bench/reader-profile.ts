@@ -38,10 +38,12 @@ try {
   await page.waitForTimeout(1500);
   if (tracingLoad) {
     await browser.stopTracing();
-    console.log(await page.evaluate(`JSON.stringify({
+    console.log(
+      await page.evaluate(`JSON.stringify({
       lcp: performance.getEntriesByType('largest-contentful-paint').map((e) => [Math.round(e.startTime), e.size, e.element && e.element.tagName]),
       painted: performance.getEntriesByName('margins:highlights-painted').map((e) => Math.round(e.startTime)),
-    })`));
+    })`),
+    );
   }
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
