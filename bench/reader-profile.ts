@@ -27,6 +27,8 @@ try {
     content: "try { localStorage.setItem('cookie-accept', 'true'); } catch {}",
   });
   const page = await context.newPage();
+  const tracingLoad = process.argv.includes('load');
+  if (tracingLoad) await browser.startTracing(page, { path: '/tmp/t1prof/trace.json' });
   await page.goto(`${server.baseUrl}/manuscript/document/reader/${server.manuscriptId}`);
   await page.waitForFunction(
     "performance.getEntriesByName('margins:highlights-painted').length > 0",
@@ -34,6 +36,15 @@ try {
     { timeout: 120_000 },
   );
   await page.waitForTimeout(1500);
+  if (tracingLoad) {
+    await browser.stopTracing();
+    console.log(
+      await page.evaluate(`JSON.stringify({
+      lcp: performance.getEntriesByType('largest-contentful-paint').map((e) => [Math.round(e.startTime), e.size, e.element && e.element.tagName]),
+      painted: performance.getEntriesByName('margins:highlights-painted').map((e) => Math.round(e.startTime)),
+    })`),
+    );
+  }
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });

@@ -138,7 +138,12 @@ export function CommentsProvider({
   const [deleting, setDeleting] = useState(false);
   const isWide = useMediaQuery(WIDE_QUERY);
 
-  const highlights = useMemo(() => data?.highlights ?? [], [data]);
+  // By their arrays, not the cache's object: a catch-up that brought nothing new (a new cursor
+  // only) must not anchor and draw a book's 2,000 highlights again.
+  const dataHighlights = data?.highlights;
+  const dataComments = data?.comments;
+  const highlights = useMemo(() => dataHighlights ?? [], [dataHighlights]);
+  const comments = useMemo(() => dataComments ?? [], [dataComments]);
   const context = useMemo<writes.WriteContext>(
     () => ({ manuscriptId, room, update }),
     [manuscriptId, room, update],
@@ -156,8 +161,8 @@ export function CommentsProvider({
   const { editor } = editorApi;
 
   const drawn = useMemo(
-    () => drawnHighlights(highlights, data?.comments ?? [], currentUserId, Date.now()),
-    [highlights, data, currentUserId],
+    () => drawnHighlights(highlights, comments, currentUserId, Date.now()),
+    [highlights, comments, currentUserId],
   );
   const layer = useHighlightLayer(boxRef, html, drawn, draft, activeId);
   const isOwner = currentUserId !== null && currentUserId === manuscriptOwnerId;
@@ -166,16 +171,16 @@ export function CommentsProvider({
     () =>
       buildThreads({
         highlights: drawn,
-        comments: data?.comments ?? [],
+        comments,
         placements: layer.placements,
         orphans: layer.orphans,
         draft,
         currentUserId,
       }),
-    [data, drawn, layer.placements, layer.orphans, draft, currentUserId],
+    [comments, drawn, layer.placements, layer.orphans, draft, currentUserId],
   );
 
-  const commentCount = data?.comments.length ?? 0;
+  const commentCount = comments.length;
 
   // Issue 16: the margin's filters (in the URL) and the live resolution of a thread.
   const [filters] = useMarginFilters();

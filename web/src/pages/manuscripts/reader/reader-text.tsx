@@ -2,6 +2,7 @@
 import { memo, type RefObject } from 'react';
 import { HeatStrip } from '../../../components/insights/heat-strip.tsx';
 import { ParagraphKeys } from './paragraph-keys.tsx';
+import { useProgressiveLayout } from './use-progressive-layout.ts';
 
 /**
  * The manuscript's text. A memo component: the page around it renders again on every move of
@@ -18,6 +19,7 @@ export const ReaderText = memo(function ReaderText({
   manuscriptId: number;
   isAuthor: boolean;
 }) {
+  useProgressiveLayout(boxRef, html);
   return (
     <>
       {/* Normalised, allow-listed HTML from our own server (API.md reader data). */}
@@ -25,6 +27,7 @@ export const ReaderText = memo(function ReaderText({
         ref={boxRef}
         className="reader-box"
         data-testid="reader-box"
+        data-layout="lazy"
         dangerouslySetInnerHTML={{ __html: html }}
       />
       <ParagraphKeys html={html} />
