@@ -9,9 +9,11 @@ import { escapeHtml } from '../../lib/mail.ts';
 
 import { webDist } from '../../paths.ts';
 
+// Without the build the page still has its root, so a page's server-rendered first screen
+// (the reader's opening) is there as it is in the built shell.
 const NOT_BUILT = `<!doctype html><html><head><meta charset="utf-8"><title>Margins</title></head>
 <body><main data-page="not-built"><p>The web app is not built yet. Run <code>npm run build</code>
-(or <code>npm start</code>, which builds it) and reload.</p></main><!--PAGE_CONFIG--></body></html>`;
+(or <code>npm start</code>, which builds it) and reload.</p></main><div id="root"></div><!--PAGE_CONFIG--></body></html>`;
 
 const PAGE_CONFIG_MARKER = '<!--PAGE_CONFIG-->';
 let cachedShell: string | null = null;
