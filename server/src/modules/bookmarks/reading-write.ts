@@ -6,7 +6,7 @@ export interface CreditedBlock {
   chapterId: string;
   blockId: string;
   ms: number;
-  /** The most this block may earn (a second batch of it in the same flush is capped again). */
+  /** The most this block may earn (recordReading's cap for its words). */
   capMs: number;
 }
 
@@ -136,12 +136,13 @@ export function writeReadingBatch(
   return promise;
 }
 
-/** A second batch of the same read before the flush: blocks summed (and capped), furthest position. */
+/**
+ * A second batch of the same read before the flush: a block it repeats earns nothing more (as
+ * it would in a later flush: a block earns time once), the furthest position wins.
+ */
 function mergeInto(read: PendingRead, blocks: CreditedBlock[], position: ReadPosition | null) {
   for (const block of blocks) {
-    const known = read.blocks.get(block.blockId);
-    if (known) known.ms = Math.min(known.ms + block.ms, block.capMs);
-    else read.blocks.set(block.blockId, { ...block });
+    if (!read.blocks.has(block.blockId)) read.blocks.set(block.blockId, { ...block });
   }
   if (!position) return;
   read.position = read.position
