@@ -82,17 +82,8 @@ export function madeUpWords(count: number): string[] {
   });
 }
 
-/** A small seeded generator (mulberry32): the same fill every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seed's mulberry32: the same fill every run. */
+export { seededRandom } from '../server/src/seed/prose.ts';
 
 /** Draws words of `list` by Zipf's law (weight 1/rank), by binary search of the cumulated weights. */
 export function zipfSampler(list: string[], random: () => number): () => string {
