@@ -188,34 +188,29 @@ async function runSteady(steady: NonNullable<ClientTask['steady']>, durationMs: 
   return { acked, errors };
 }
 
+/** Lets the last broadcasts arrive (2 s), then reports what this worker's clients counted. */
+async function reportAfterDrain(
+  run: { acked: number[]; errors: string[] },
+  withLatencies: boolean,
+) {
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  port.postMessage({
+    type: 'result',
+    arrivals: [],
+    ...run,
+    receivedComments,
+    disconnects,
+    ...(withLatencies ? { latencies } : {}),
+  } satisfies ClientReport);
+}
+
 port.on('message', async (message: { type: string }) => {
   if (message.type === 'steady' && task.steady) {
-    const { acked, errors } = await runSteady(task.steady, task.durationMs ?? 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    port.postMessage({
-      type: 'result',
-      arrivals: [],
-      acked,
-      errors,
-      receivedComments,
-      disconnects,
-      latencies,
-    } satisfies ClientReport);
+    await reportAfterDrain(await runSteady(task.steady, task.durationMs ?? 60_000), true);
   }
   if (message.type === 'go' && task.writer) await runWriter(task.writer);
-  if (message.type === 'soak') {
-    const { acked, errors } = await runSoak(task.durationMs ?? 60_000);
-    // Let the last broadcasts arrive before counting them.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    port.postMessage({
-      type: 'result',
-      arrivals: [],
-      acked,
-      errors,
-      receivedComments,
-      disconnects,
-    } satisfies ClientReport);
-  }
+  if (message.type === 'soak')
+    await reportAfterDrain(await runSoak(task.durationMs ?? 60_000), false);
   if (message.type === 'finish') {
     port.postMessage({
       type: 'result',

@@ -41,8 +41,9 @@ export async function unsubscribeState(
 
 /**
  * POST /unsubscribe/{token} (the page's button, or a mail client's RFC 8058 one-click POST):
- * turns the link's notification key off for its user, without a login. Works once per purpose: the link is spent, and so is every other unused link of the
- * same user and purpose (a second click on any reminder says it was already done).
+ * turns the link's notification key off for its user, without a login. Works once per
+ * purpose: the link is spent, and so is every other unused link of the same user and purpose
+ * (a second click on any reminder says it was already done).
  */
 export async function unsubscribe(
   ctx: AppContext,
