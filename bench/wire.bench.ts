@@ -1,18 +1,13 @@
-// Fast on the wire (issue 11 items 1, 2, 4): the ~150k-word test novel with 2,000 comments.
+// Fast on the wire (issue 11 items 1, 2): the ~150k-word test novel with 2,000 comments.
 //   npm run build && npx tsx bench/wire.bench.ts [seconds=5]
 // Prints, against ceilings measured in the same run (a bare Node `http` server answering the
 // same bytes and headers, on the same machine and the same client loop):
 //   - reader JSON and comments list: req/s ratio and p99 at 10 keep-alive connections;
-//   - bytes on the wire to open the manuscript in Chromium, cold and warm (304s);
-//   - the built server's first start to /healthz on an empty DATA_DIR (with and without the
-//     demo seed), its restart on existing data, and its idle RSS.
-// Ports: BENCH_PORT (3231) for the app, +1 for the ceiling, +2 for the started server. On a
+//   - bytes on the wire to open the manuscript in Chromium, cold and warm (304s).
+// (The start time and idle RSS, item 4: bench/start.bench.ts.)
+// Ports: BENCH_PORT (3231) for the app, +1 for the ceiling. On a
 // shared machine the absolute numbers are noisy; the ratios within one run are what to compare.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { percentile, round } from './realtime-support.ts';
 import { startReaderBook } from './reader-book.ts';
@@ -20,7 +15,6 @@ import { startReaderBook } from './reader-book.ts';
 const seconds = Number(process.argv[2] ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 3231);
 const CONNECTIONS = 10;
-const serverMain = path.resolve(import.meta.dirname, '../server/dist/main.mjs');
 
 interface Captured {
   status: number;
@@ -112,54 +106,6 @@ async function wireBytes(
   return { total, byType, notModified };
 }
 
-/** Starts the built server on a data dir; ms to a 200 from /healthz, and its pid. */
-async function startBuilt(dataDir: string, seed: boolean) {
-  const started = performance.now();
-  const child = spawn(process.execPath, [serverMain], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      MALLOC_ARENA_MAX: '2',
-      PORT: String(port + 2),
-      DATA_DIR: dataDir,
-      SEED_DEMO: String(seed),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (${child.exitCode})`);
-    const ok = await get(`http://127.0.0.1:${port + 2}/healthz`, {}).catch(() => null);
-    if (ok?.status === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return { child, ms: performance.now() - started };
-}
-
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-
-async function stop(child: import('node:child_process').ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function measureStart(seed: boolean) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'margins-wire-start-'));
-  try {
-    const first = await startBuilt(dataDir, seed);
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
-    const idle = rssMb(first.child.pid!);
-    await stop(first.child);
-    const again = await startBuilt(dataDir, seed);
-    await stop(again.child);
-    return { first: first.ms, restart: again.ms, idle };
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
 const book = await startReaderBook(port, 2000);
 const cookie = `${book.cookie.name}=${book.cookie.value}`;
 const readerPath = `/manuscript/document/reader/${book.manuscriptId}`;
@@ -222,16 +168,6 @@ try {
 } finally {
   await book.close();
   agent.destroy();
-}
-
-for (const seed of [false, true]) {
-  const start = await measureStart(seed);
-  rows.push([
-    `start ${seed ? 'with' : 'without'} the demo seed`,
-    `first ${round(start.first)} ms, restart ${round(start.restart)} ms`,
-    `idle RSS ${round(start.idle)} MB`,
-    'first ≤ 4000 ms, restart ≤ 1500 ms, RSS ≤ 200 MB',
-  ]);
 }
 
 console.log(

@@ -61,6 +61,7 @@ import { subscribeRealtime } from './realtime/subscribers.ts';
 import { subscribeModerationRealtime } from './realtime/moderation-subscribers.ts';
 import { subscribeModeration } from './modules/moderation/subscribers.ts';
 import { subscribeReadAccessCache } from './modules/bookmarks/read-access-cache.ts';
+import { startPhase } from './start-timing.ts';
 
 export type App = FastifyInstance;
 
@@ -182,10 +183,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await registerPaymentRoutes(app);
   await app.register(insightsRoutes);
   realtime.attach(app);
+  startPhase('routes-registered');
 
   defineJobs(jobs);
   // A web process only enqueues: the jobs run in --role=worker processes.
   await jobs.start(ctx, { work: config.role !== 'web' });
+  startPhase('jobs-started');
   if (config.role !== 'web') {
     const stopSweep = scheduleHighlightSweep(ctx, (error) =>
       app.log.error({ err: error }, 'highlight sweep failed'),

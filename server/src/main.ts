@@ -2,9 +2,11 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, mailBaseLine, roleFromArguments, type Config } from './config.ts';
 import { DatabaseLockedError, openDatabase } from './db/index.ts';
 import { seedDemoData } from './seed/index.ts';
+import { startPhase } from './start-timing.ts';
 
 /** Starts the server: read config, open and migrate the database, seed, listen. */
 async function main(): Promise<void> {
+  startPhase('modules-loaded');
   let config: Config;
   try {
     config = loadConfig();
@@ -26,10 +28,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  startPhase('database-ready');
   const app = await buildApp(config, database);
+  startPhase('app-built');
   if (config.seedDemo) {
     const report = await seedDemoData(app.ctx);
     if (report) console.log(report);
+    startPhase('seeded');
   }
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
@@ -45,6 +50,7 @@ async function main(): Promise<void> {
     return;
   }
   await app.listen({ port: config.port, host: config.host });
+  startPhase('listening');
   const jobs = config.role === 'web' ? ', no jobs: run a --role=worker process' : '';
   console.log(`Margins is running on ${config.publicUrl} (database: ${database.kind}${jobs})`);
   console.log(mailBaseLine(config));

@@ -15,6 +15,8 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
+import { startPhase } from '../start-timing.ts';
+import { copyDataTemplate } from './data-template.ts';
 import { acquireDataDirLock, DatabaseLockedError, type ReleaseLock } from './lock.ts';
 import * as schema from './schema.ts';
 
@@ -95,6 +97,7 @@ export async function openDatabase(options: {
   }
   try {
     if (dataPath) await initialiseDataDir(dataPath);
+    startPhase('pglite-initdb');
     compileWasmWithoutTierUp();
     const pglite = await PGlite.create(dataPath, {
       serializers: BYTEA_SERIALIZERS,
@@ -103,8 +106,10 @@ export async function openDatabase(options: {
       // Discover's search (migration 0005); PostgreSQL servers have them as contrib modules.
       extensions: { fuzzystrmatch, pg_trgm, unaccent },
     });
+    startPhase('pglite-open');
     const db = drizzlePglite(pglite, { schema }) as unknown as Db;
     await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder });
+    startPhase('migrations');
     return {
       db,
       kind: 'pglite',
@@ -130,6 +135,8 @@ const execFileAsync = promisify(execFile);
  */
 async function initialiseDataDir(dataPath: string): Promise<void> {
   if (existsSync(path.join(dataPath, 'PG_VERSION'))) return;
+  // The build's ready database (migrated, pg-boss installed): a copy instead of initdb.
+  if (copyDataTemplate(dataPath)) return;
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const script = `(async () => {
     const { PGlite } = require(${JSON.stringify(pglite)});

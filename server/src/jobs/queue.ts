@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { JobSettings } from '../config.ts';
 import type { AppContext, JobRef, Jobs } from '../context.ts';
 import type { Database, Executor } from '../db/index.ts';
+import { startPhase } from '../start-timing.ts';
 
 /** What a handler knows about the attempt it runs. */
 export interface JobAttempt {
@@ -106,36 +107,12 @@ export class JobQueue implements Jobs {
    * `work: false` (a web process) only the queues, so that jobs can be sent.
    */
   async start(ctx: AppContext, { work = true }: { work?: boolean } = {}): Promise<void> {
-    await this.boss.start();
-    this.started = true;
+    await this.installQueues();
+    startPhase('queues-ready');
+    if (!work) return;
     const { settings } = this;
     for (const definition of this.definitions.values()) {
       const deadLetter = deadLetterOf(definition.id);
-      await this.ensureQueue(deadLetter, {
-        retryLimit: settings.retryLimit,
-        retryDelay: settings.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: settings.expireSeconds,
-      });
-      await this.ensureQueue(definition.id, {
-        retryLimit: settings.retryLimit,
-        retryDelay: settings.retryDelaySeconds,
-        retryBackoff: true,
-        retryDelayMax: settings.retryDelayMaxSeconds,
-        expireInSeconds: settings.expireSeconds,
-        heartbeatSeconds: settings.heartbeatSeconds,
-        deadLetter,
-        notify: this.database.kind === 'postgres',
-      });
-      // pg-boss looks a queue up on its first use, through its own connection: on the embedded
-      // database, a first send() inside our transaction would wait for that transaction itself.
-      // Looking it up now fills pg-boss's cache (a worker does so too, a web process must).
-      await this.boss.findJobs(definition.id, { id: NO_JOB_ID });
-      if (definition.schedule) {
-        const { cron, tz = 'UTC' } = definition.schedule;
-        await this.boss.schedule(definition.id, cron, {}, { tz });
-      }
-      if (!work) continue;
       if (this.database.kind === 'pglite') await this.retryOrphans(definition.id);
       if (definition.prepare) {
         const started = performance.now();
@@ -149,6 +126,7 @@ export class JobQueue implements Jobs {
           (error: unknown) =>
             this.log.error({ err: error, job: definition.id }, 'job preparation failed'),
         );
+        startPhase(`prepared-${definition.id}`);
       }
       const localConcurrency = definition.concurrency?.(ctx) ?? 1;
       const workOptions = {
@@ -181,11 +159,50 @@ export class JobQueue implements Jobs {
         if (payload.success) await definition.onFailed(ctx, payload.data);
       });
     }
-    if (!work) return;
+    startPhase('workers-started');
     for (const definition of this.definitions.values()) {
       await definition.recover?.(ctx).catch((error: unknown) => {
         this.log.error({ err: error, job: definition.id }, 'job recovery failed');
       });
+    }
+  }
+
+  /**
+   * Starts pg-boss (installing or upgrading its schema) and creates or updates every declared
+   * queue and schedule; no workers. What a web process needs to send jobs, and what the build's
+   * data template (db/data-template-cli.ts) keeps ready.
+   */
+  async installQueues(): Promise<void> {
+    await this.boss.start();
+    startPhase('pgboss-started');
+    this.started = true;
+    const { settings } = this;
+    for (const definition of this.definitions.values()) {
+      const deadLetter = deadLetterOf(definition.id);
+      await this.ensureQueue(deadLetter, {
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: settings.expireSeconds,
+      });
+      await this.ensureQueue(definition.id, {
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: true,
+        retryDelayMax: settings.retryDelayMaxSeconds,
+        expireInSeconds: settings.expireSeconds,
+        heartbeatSeconds: settings.heartbeatSeconds,
+        deadLetter,
+        notify: this.database.kind === 'postgres',
+      });
+      // pg-boss looks a queue up on its first use, through its own connection: on the embedded
+      // database, a first send() inside our transaction would wait for that transaction itself.
+      // Looking it up now fills pg-boss's cache (a worker does so too, a web process must).
+      await this.boss.findJobs(definition.id, { id: NO_JOB_ID });
+      if (definition.schedule) {
+        const { cron, tz = 'UTC' } = definition.schedule;
+        await this.boss.schedule(definition.id, cron, {}, { tz });
+      }
     }
   }
 

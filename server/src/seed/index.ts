@@ -11,6 +11,7 @@ import { seedDemoManuscripts } from './manuscripts.ts';
 import { seedDemoProducts } from './products.ts';
 import { seedDemoShelf } from './shelf.ts';
 import { DEMO_USERS } from './users.ts';
+import { startPhase } from '../start-timing.ts';
 
 /** A readable one-time password for a demo account. */
 const demoPassword = () => randomBytes(9).toString('base64url');
@@ -56,11 +57,17 @@ export async function seedDemoData(ctx: AppContext): Promise<string | null> {
       }
     }
   });
+  startPhase('seed-users');
   await seedDemoManuscripts(ctx);
+  startPhase('seed-manuscripts');
   await seedDemoAccess(ctx);
+  startPhase('seed-access');
   await seedDemoComments(ctx);
+  startPhase('seed-comments');
   await seedDemoShelf(ctx);
+  startPhase('seed-shelf');
   await seedDemoInsights(ctx);
+  startPhase('seed-insights');
 
   const width = Math.max(...accounts.map(({ user }) => user.email.length));
   const lines = accounts.map(

@@ -1,0 +1,149 @@
+// A lean start (issue 11 item 4): the built server (`npm run build`), as `npm start` runs it.
+//   npm run build && npx tsx bench/start.bench.ts [idle seconds=5]
+// For an empty DATA_DIR, without and with the demo seed, prints:
+//   - first start: ms from spawn to the first 200 from /healthz (target ≤ 4000 ms);
+//   - restart on the data the first start left: the same (target ≤ 1500 ms);
+//   - idle RSS of the first process, `idle seconds` after its start work is done (≤ 200 MB);
+//   - the breakdown: each phase of the start path (START_TIMING=1: the server prints
+//     `start-phase <name> <ms since its process started>`), as an offset from process start.
+// Port: BENCH_PORT (3231). Absolute times on a shared machine are noisy: report the load with them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { round } from './realtime-support.ts';
+
+const idleSeconds = Number(process.argv[2] ?? 5);
+const port = Number(process.env.BENCH_PORT ?? 3231);
+const serverMain = path.resolve(import.meta.dirname, '../server/dist/main.mjs');
+const TARGET = { first: 4000, restart: 1500, rss: 200 };
+
+interface Started {
+  child: ChildProcess;
+  /** ms from spawn to the first 200 from /healthz. */
+  ms: number;
+  /** Phase name → ms since the server process started (its own clock). */
+  phases: Map<string, number>;
+  /** Resolves when the phase has been printed (or the process ended). */
+  phase(name: string): Promise<void>;
+}
+
+function healthy(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = http.get({ host: '127.0.0.1', port, path: '/healthz', agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    request.on('error', () => resolve(false));
+  });
+}
+
+/** Starts the built server on a data dir and waits for /healthz. */
+async function startBuilt(dataDir: string, seed: boolean): Promise<Started> {
+  const phases = new Map<string, number>();
+  const waiting = new Map<string, () => void>();
+  const started = performance.now();
+  const child = spawn(process.execPath, [serverMain], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      MALLOC_ARENA_MAX: '2',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: String(seed),
+      LOG_LEVEL: 'warn',
+      START_TIMING: '1',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => {
+    stderr += chunk;
+    let newline;
+    while ((newline = stderr.indexOf('\n')) >= 0) {
+      const line = stderr.slice(0, newline);
+      stderr = stderr.slice(newline + 1);
+      const match = /^start-phase (\S+) ([\d.]+)$/.exec(line);
+      if (!match) {
+        process.stderr.write(`server: ${line}\n`);
+        continue;
+      }
+      phases.set(match[1]!, Number(match[2]));
+      waiting.get(match[1]!)?.();
+    }
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped (${child.exitCode})`);
+    if (await healthy()) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const ms = performance.now() - started;
+  return {
+    child,
+    ms,
+    phases,
+    phase: (name) =>
+      phases.has(name)
+        ? Promise.resolve()
+        : Promise.race([exited, new Promise<void>((resolve) => waiting.set(name, resolve))]),
+  };
+}
+
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const breakdown = (phases: Map<string, number>) =>
+  [...phases].map(([name, ms]) => `${name} ${round(ms)}`).join(', ');
+
+async function measure(seed: boolean) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'margins-start-'));
+  try {
+    const first = await startBuilt(dataDir, seed);
+    // Idle: after the start's own work (the seed, when it runs after /healthz) has finished.
+    if (seed) await first.phase('seeded');
+    await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+    const idle = rssMb(first.child.pid!);
+    await stop(first.child);
+    const again = await startBuilt(dataDir, seed);
+    await stop(again.child);
+    return { first, again, idle };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const verdict = (value: number, target: number) => (value <= target ? 'met' : 'NOT met');
+console.log(
+  `load average at start: ${loadavg()
+    .map((load) => round(load, 2))
+    .join(' ')}`,
+);
+for (const seed of [false, true]) {
+  const { first, again, idle } = await measure(seed);
+  const label = seed ? 'with the demo seed' : 'without the seed';
+  const seeded = first.phases.get('seeded');
+  console.log(`\nstart ${label}`);
+  console.log(
+    `  first start  ${round(first.ms)} ms to /healthz (target ≤ ${TARGET.first}: ${verdict(first.ms, TARGET.first)})` +
+      (seeded === undefined ? '' : `; demo data done at ${round(seeded)} ms`),
+  );
+  console.log(
+    `  restart      ${round(again.ms)} ms to /healthz (target ≤ ${TARGET.restart}: ${verdict(again.ms, TARGET.restart)})`,
+  );
+  console.log(
+    `  idle RSS     ${round(idle)} MB after ${idleSeconds} s idle (target ≤ ${TARGET.rss}: ${verdict(idle, TARGET.rss)})`,
+  );
+  console.log(`  first start phases (ms since process start): ${breakdown(first.phases)}`);
+  console.log(`  restart phases (ms since process start): ${breakdown(again.phases)}`);
+}
+process.exit(0);
