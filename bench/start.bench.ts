@@ -5,7 +5,7 @@
 //   - restart on the data the first start left: the same (target ≤ 1500 ms);
 //   - idle RSS of the first process, `idle seconds` after its start work is done (≤ 200 MB);
 //   - the breakdown: each phase of the start path (START_TIMING=1: the server prints
-//     `start-phase <name> <ms since its process started>`), as an offset from process start.
+//     `start-phase <name> <ms since its process started> <RSS MB> <heap MB>`).
 // Port: BENCH_PORT (3231). Absolute times on a shared machine are noisy: report the load with them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,8 +23,8 @@ interface Started {
   child: ChildProcess;
   /** ms from spawn to the first 200 from /healthz. */
   ms: number;
-  /** Phase name → ms since the server process started (its own clock). */
-  phases: Map<string, number>;
+  /** Phase name → ms since the server process started (its own clock), RSS and V8 heap (MB). */
+  phases: Map<string, { ms: number; rss: number; heap: number }>;
   /** Resolves when the phase has been printed (or the process ended). */
   phase(name: string): Promise<void>;
 }
@@ -41,7 +41,7 @@ function healthy(): Promise<boolean> {
 
 /** Starts the built server on a data dir and waits for /healthz. */
 async function startBuilt(dataDir: string, seed: boolean): Promise<Started> {
-  const phases = new Map<string, number>();
+  const phases: Started['phases'] = new Map();
   const waiting = new Map<string, () => void>();
   const started = performance.now();
   const child = spawn(process.execPath, [serverMain], {
@@ -65,12 +65,16 @@ async function startBuilt(dataDir: string, seed: boolean): Promise<Started> {
     while ((newline = stderr.indexOf('\n')) >= 0) {
       const line = stderr.slice(0, newline);
       stderr = stderr.slice(newline + 1);
-      const match = /^start-phase (\S+) ([\d.]+)$/.exec(line);
+      const match = /^start-phase (\S+) ([\d.]+) (\d+) (\d+)$/.exec(line);
       if (!match) {
         process.stderr.write(`server: ${line}\n`);
         continue;
       }
-      phases.set(match[1]!, Number(match[2]));
+      phases.set(match[1]!, {
+        ms: Number(match[2]),
+        rss: Number(match[3]),
+        heap: Number(match[4]),
+      });
       waiting.get(match[1]!)?.();
     }
   });
@@ -102,8 +106,13 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-const breakdown = (phases: Map<string, number>) =>
-  [...phases].map(([name, ms]) => `${name} ${round(ms)}`).join(', ');
+const breakdown = (phases: Started['phases']) =>
+  [...phases]
+    .map(
+      ([name, { ms, rss, heap }]) =>
+        `\n    ${name.padEnd(28)} ${round(ms)} ms, RSS ${rss} MB, heap ${heap} MB`,
+    )
+    .join('');
 
 async function measure(seed: boolean) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'margins-start-'));
@@ -131,7 +140,7 @@ console.log(
 for (const seed of [false, true]) {
   const { first, again, idle } = await measure(seed);
   const label = seed ? 'with the demo seed' : 'without the seed';
-  const seeded = first.phases.get('seeded');
+  const seeded = first.phases.get('seeded')?.ms;
   console.log(`\nstart ${label}`);
   console.log(
     `  first start  ${round(first.ms)} ms to /healthz (target ≤ ${TARGET.first}: ${verdict(first.ms, TARGET.first)})` +
@@ -143,7 +152,7 @@ for (const seed of [false, true]) {
   console.log(
     `  idle RSS     ${round(idle)} MB after ${idleSeconds} s idle (target ≤ ${TARGET.rss}: ${verdict(idle, TARGET.rss)})`,
   );
-  console.log(`  first start phases (ms since process start): ${breakdown(first.phases)}`);
-  console.log(`  restart phases (ms since process start): ${breakdown(again.phases)}`);
+  console.log(`  first start phases (since process start): ${breakdown(first.phases)}`);
+  console.log(`  restart phases (since process start): ${breakdown(again.phases)}`);
 }
 process.exit(0);

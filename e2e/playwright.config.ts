@@ -59,6 +59,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter,
+  globalSetup: './support/demo-data.ts',
   use: {
     baseURL,
     trace: 'on-first-retry',

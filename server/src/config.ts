@@ -49,7 +49,7 @@ const environmentSchema = z.object({
   WORD_LIMIT_FREE: z.coerce.number().int().min(0).default(300_000),
   /** Worker threads that convert uploaded documents (CPU-heavy; 1 suits a 2-core machine). */
   CONVERSION_THREADS: z.coerce.number().int().min(1).max(16).default(1),
-  /** Warm the conversion thread up at start (default: yes, except in tests). */
+  /** Warm the conversion thread up at start (default: no; see ConversionSettings.warmUp). */
   CONVERSION_WARM_UP: booleanFlag.optional(),
   /**
    * Whose X-Forwarded-For to believe (the client address behind the login limits):
@@ -135,7 +135,10 @@ export interface JobSettings {
 export interface ConversionSettings {
   /**
    * Start a conversion thread at start and convert a synthetic document in it, so the first
-   * upload finds the converters loaded and optimised (costs about a second of CPU).
+   * upload finds the converters loaded and optimised (costs about a second of CPU). Off by
+   * default: the warm thread kept ~75 MB of the idle server's memory and 2–3 s of its start
+   * (bench/start.bench.ts), for ~1 s saved on the first upload after a start; the thread
+   * starts with the first conversion instead.
    */
   warmUp: boolean;
   /**
@@ -196,7 +199,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     wordLimitFree: values.WORD_LIMIT_FREE,
     conversionThreads: values.CONVERSION_THREADS,
     conversion: {
-      warmUp: values.CONVERSION_WARM_UP ?? values.NODE_ENV !== 'test',
+      warmUp: values.CONVERSION_WARM_UP ?? false,
     },
     jobs: DEFAULT_JOB_SETTINGS,
     role: 'all',

@@ -1,10 +1,10 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, mailBaseLine, roleFromArguments, type Config } from './config.ts';
 import { DatabaseLockedError, openDatabase } from './db/index.ts';
-import { seedDemoData } from './seed/index.ts';
+import { demoSeedSettled, seedDemoDataInBackground } from './seed/background.ts';
 import { startPhase } from './start-timing.ts';
 
-/** Starts the server: read config, open and migrate the database, seed, listen. */
+/** Starts the server: read config, open and migrate the database, listen, then seed. */
 async function main(): Promise<void> {
   startPhase('modules-loaded');
   let config: Config;
@@ -31,13 +31,9 @@ async function main(): Promise<void> {
   startPhase('database-ready');
   const app = await buildApp(config, database);
   startPhase('app-built');
-  if (config.seedDemo) {
-    const report = await seedDemoData(app.ctx);
-    if (report) console.log(report);
-    startPhase('seeded');
-  }
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    await demoSeedSettled();
     await app.close();
     await database.close();
     process.exit(0);
@@ -47,13 +43,15 @@ async function main(): Promise<void> {
   if (config.role === 'worker') {
     console.log(`Margins worker is running its jobs (database: ${database.kind})`);
     console.log(mailBaseLine(config));
-    return;
+  } else {
+    await app.listen({ port: config.port, host: config.host });
+    startPhase('listening');
+    const jobs = config.role === 'web' ? ', no jobs: run a --role=worker process' : '';
+    console.log(`Margins is running on ${config.publicUrl} (database: ${database.kind}${jobs})`);
+    console.log(mailBaseLine(config));
   }
-  await app.listen({ port: config.port, host: config.host });
-  startPhase('listening');
-  const jobs = config.role === 'web' ? ', no jobs: run a --role=worker process' : '';
-  console.log(`Margins is running on ${config.publicUrl} (database: ${database.kind}${jobs})`);
-  console.log(mailBaseLine(config));
+  // After the server answers: nothing at start waits for the demo data (seed/background.ts).
+  if (config.seedDemo) void seedDemoDataInBackground(app.ctx);
 }
 
 await main();

@@ -11,9 +11,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import { startPhase } from '../start-timing.ts';
 import { copyDataTemplate } from './data-template.ts';
@@ -80,7 +78,14 @@ export async function openDatabase(options: {
   memory?: boolean;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Loaded only for a PostgreSQL server: the embedded database's start does not pay for them.
+    const [{ default: pgModule }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] =
+      await Promise.all([
+        import('pg'),
+        import('drizzle-orm/node-postgres'),
+        import('drizzle-orm/node-postgres/migrator'),
+      ]);
+    const pool = new pgModule.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client the server ends (restart, DROP DATABASE … FORCE) must not crash us.
     pool.on('error', () => undefined);
     const db = drizzlePostgres(pool, { schema }) as unknown as Db;

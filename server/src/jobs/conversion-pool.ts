@@ -110,6 +110,18 @@ export class ConversionPool {
     return this.pool?.threads.length ?? 0;
   }
 
+  /**
+   * Ends the threads now when nothing is converting and no warm thread is wanted: after the
+   * demo seed's conversions at start, so the idle server does not keep a thread (~75 MB) for
+   * the 10 minutes of idleTimeout. The next conversion starts a new one.
+   */
+  async releaseIdleThreads(): Promise<void> {
+    if (this.settings.warmUp || this.pending > 0 || this.warming || !this.pool) return;
+    const pool = this.pool;
+    this.pool = null;
+    await pool.destroy();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const pool = this.pool;

@@ -7,6 +7,7 @@ import {
   type DrizzleSqlTagLike,
   type DrizzleTransactionLike,
   type JobWithMetadata,
+  type QueueResult,
 } from 'pg-boss';
 import type { z } from 'zod';
 import type { JobSettings } from '../config.ts';
@@ -177,15 +178,17 @@ export class JobQueue implements Jobs {
     startPhase('pgboss-started');
     this.started = true;
     const { settings } = this;
+    // One read of every queue: a restart finds them as it left them and writes nothing.
+    const existing = new Map((await this.boss.getQueues()).map((queue) => [queue.name, queue]));
     for (const definition of this.definitions.values()) {
       const deadLetter = deadLetterOf(definition.id);
-      await this.ensureQueue(deadLetter, {
+      await this.ensureQueue(existing.get(deadLetter), deadLetter, {
         retryLimit: settings.retryLimit,
         retryDelay: settings.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: settings.expireSeconds,
       });
-      await this.ensureQueue(definition.id, {
+      const changed = await this.ensureQueue(existing.get(definition.id), definition.id, {
         retryLimit: settings.retryLimit,
         retryDelay: settings.retryDelaySeconds,
         retryBackoff: true,
@@ -197,8 +200,9 @@ export class JobQueue implements Jobs {
       });
       // pg-boss looks a queue up on its first use, through its own connection: on the embedded
       // database, a first send() inside our transaction would wait for that transaction itself.
-      // Looking it up now fills pg-boss's cache (a worker does so too, a web process must).
-      await this.boss.findJobs(definition.id, { id: NO_JOB_ID });
+      // Looking it up now fills pg-boss's cache (a worker does so too, a web process must). An
+      // unchanged queue is in that cache already: pg-boss read every queue as it started.
+      if (changed) await this.boss.findJobs(definition.id, { id: NO_JOB_ID });
       if (definition.schedule) {
         const { cron, tz = 'UTC' } = definition.schedule;
         await this.boss.schedule(definition.id, cron, {}, { tz });
@@ -283,11 +287,15 @@ export class JobQueue implements Jobs {
     }
   }
 
-  private async ensureQueue(name: string, options: Parameters<PgBoss['createQueue']>[1]) {
-    const existing = await this.boss.getQueue(name);
+  /** Creates the queue, or updates what differs; true when it wrote either. */
+  private async ensureQueue(
+    existing: QueueResult | undefined,
+    name: string,
+    options: NonNullable<Parameters<PgBoss['createQueue']>[1]>,
+  ): Promise<boolean> {
     if (!existing) {
       await this.boss.createQueue(name, options);
-      return;
+      return true;
     }
     // pg-boss fixes these when the queue is created.
     const {
@@ -295,8 +303,11 @@ export class JobQueue implements Jobs {
       retryDelayMax: _max,
       heartbeatSeconds: _heartbeat,
       ...updatable
-    } = options ?? {};
-    await this.boss.updateQueue(name, updatable);
+    } = options;
+    const current = new Map<string, unknown>(Object.entries(existing));
+    const differs = Object.entries(updatable).some(([key, value]) => current.get(key) !== value);
+    if (differs) await this.boss.updateQueue(name, updatable);
+    return differs;
   }
 
   /**

@@ -2,12 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { demoDataPending } from '../../seed/background.ts';
 
 const healthResponse = z.object({
   /** True when the server and its database answer. */
   ok: z.boolean(),
   /** The database: "pglite" (embedded) or "postgres", with its state. */
   db: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
+  /** Only while the demo data of a first start is being created (after the server answers). */
+  demo_data: z.literal('creating').optional(),
 });
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
@@ -21,7 +24,9 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
           .execute(sql`select 1`)
           .then(() => true)
           .catch(() => false);
-        return reply.status(ok ? 200 : 503).send({ ok, db: { kind: app.ctx.database.kind, ok } });
+        const db = { kind: app.ctx.database.kind, ok };
+        const answer = demoDataPending() ? { ok, db, demo_data: 'creating' as const } : { ok, db };
+        return reply.status(ok ? 200 : 503).send(answer);
       },
     );
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { schema } from '../../db/index.ts';
-import { listUnsubscribeHeaders } from '../../lib/mail.ts';
+import { createSmtpTransport, listUnsubscribeHeaders } from '../../lib/mail.ts';
 
 /** One SMTP transport per configuration (a test app with its own SMTP server gets its own). */
 const transports = new WeakMap<Config, Transporter>();
@@ -12,7 +12,7 @@ function transportFor(config: Config): Transporter | null {
   if (!config.smtpUrl) return null;
   let transport = transports.get(config);
   if (!transport) {
-    transport = nodemailer.createTransport(config.smtpUrl);
+    transport = createSmtpTransport(config.smtpUrl);
     transports.set(config, transport);
   }
   return transport;

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '@margins/common/messages-payments';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import { paymentsProvider } from './providers.ts';
+import { stripeSdk } from './stripe-provider.ts';
 import type { ProviderEvent } from './provider.ts';
 import { handleProviderEvent } from './sync.ts';
 
@@ -37,7 +38,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       }
       let event: Stripe.Event;
       try {
-        event = Stripe.webhooks.constructEvent(body, signature, secret);
+        event = stripeSdk().webhooks.constructEvent(body, signature, secret);
       } catch {
         throw badRequest({}, PAYMENT_MESSAGES.webhookUnsigned);
       }
