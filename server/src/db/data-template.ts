@@ -10,7 +10,8 @@ import { migrationsFolder, serverRoot } from '../paths.ts';
  * and 50 migrations one by one (~1.5 s); only migrations newer than the template then run.
  */
 export const dataTemplateDir = path.join(serverRoot, 'dist', 'pglite-template');
-const stampFile = `${dataTemplateDir}.stamp`;
+/** The stamp beside a template (not inside: the template is copied whole into DATA_DIR). */
+export const stampFileOf = (templateDir: string) => `${templateDir}.stamp`;
 
 /**
  * What the template was made from: the migrations (names and contents) and the versions of
@@ -35,9 +36,10 @@ export function templateStamp(): string {
   return hash.digest('hex');
 }
 
-/** True when the built template exists and was made from the current sources. */
-export function templateIsCurrent(): boolean {
-  if (!existsSync(path.join(dataTemplateDir, 'PG_VERSION')) || !existsSync(stampFile)) return false;
+/** True when the template exists and was made from the current sources. */
+export function templateIsCurrent(templateDir = dataTemplateDir): boolean {
+  const stampFile = stampFileOf(templateDir);
+  if (!existsSync(path.join(templateDir, 'PG_VERSION')) || !existsSync(stampFile)) return false;
   return readFileSync(stampFile, 'utf8').trim() === templateStamp();
 }
 
@@ -45,16 +47,13 @@ export function templateIsCurrent(): boolean {
  * Makes dataPath (which must not exist yet) a copy of the template; false when there is no
  * current template. Copied beside it, then renamed: an interrupted copy leaves no half database.
  */
-export function copyDataTemplate(dataPath: string): boolean {
-  if (!templateIsCurrent()) return false;
+export function copyDataTemplate(dataPath: string, templateDir = dataTemplateDir): boolean {
+  if (!templateIsCurrent(templateDir)) return false;
   // Something other than a database there already: leave it to initdb, as before.
   if (existsSync(dataPath) && readdirSync(dataPath).length > 0) return false;
   const partial = `${dataPath}.copying`;
   rmSync(partial, { recursive: true, force: true });
-  cpSync(dataTemplateDir, partial, { recursive: true });
+  cpSync(templateDir, partial, { recursive: true });
   renameSync(partial, dataPath);
   return true;
 }
-
-/** Where the template CLI writes its stamp once the template is complete. */
-export const dataTemplateStampFile = stampFile;

@@ -1,16 +1,21 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
 import { MESSAGES, passwordProblem } from '@margins/common';
 import { badRequest } from '../../lib/http-errors.ts';
 
 /**
  * zxcvbn-ts's list of common passwords (~49,000, from public breach corpora), lower-cased:
- * the ones attackers try first. Built on first use, so a start that never sets a password
- * does not pay for it.
+ * the ones attackers try first. Loaded and built on first use, so a start that never sets a
+ * password does not pay for it (the package's dictionaries took ~10 MB of the idle server).
  */
 let commonPasswords: ReadonlySet<string> | null = null;
 
 function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
+  if (!commonPasswords) {
+    const { dictionary } = createRequire(import.meta.url)(
+      '@zxcvbn-ts/language-common',
+    ) as typeof import('@zxcvbn-ts/language-common');
+    commonPasswords = new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
+  }
   return commonPasswords.has(password.trim().toLowerCase());
 }
 
