@@ -136,7 +136,7 @@ export interface ConversionSettings {
   /**
    * Start a conversion thread at start and convert a synthetic document in it, so the first
    * upload finds the converters loaded and optimised (costs about a second of CPU). Off by
-   * default: the warm thread kept ~75 MB of the idle server's memory and 2–3 s of its start
+   * default: the warm thread kept ~75 MB of the idle server's memory and 1–3 s of its start
    * (bench/start.bench.ts), for ~1 s saved on the first upload after a start; the thread
    * starts with the first conversion instead.
    */
