@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS } from '../jobs/index.ts';
 import { migrationsFolder } from '../paths.ts';
@@ -33,17 +32,18 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the ready embedded data
     const database = await openDatabase({ dataDir });
     try {
       const journal = readdirSync(migrationsFolder).filter((name) => name.endsWith('.sql'));
-      const applied = await database.db.execute<{ count: number }>(
-        sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`,
+      const pglite = database.pglite!;
+      const applied = await pglite.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations',
       );
       expect(applied.rows[0]!.count).toBe(journal.length);
-      const queues = await database.db.execute<{ name: string }>(
-        sql`SELECT name FROM pgboss.queue ORDER BY name`,
+      const queues = await pglite.query<{ name: string }>(
+        'SELECT name FROM pgboss.queue ORDER BY name',
       );
       const names = queues.rows.map((row) => row.name);
       for (const job of JOBS) expect(names).toEqual(expect.arrayContaining([job.id]));
       // A table of the last migration is there and usable.
-      await database.db.execute(sql`SELECT count(*) FROM users`);
+      await pglite.query('SELECT count(*) FROM users');
     } finally {
       await database.close();
     }
