@@ -23,10 +23,10 @@ export function seedDemoDataInBackground(
     .then(
       (report) => {
         if (report) print(report);
-        startPhase('seeded');
       },
       (error: unknown) => ctx.log.error({ err: error }, 'the demo data could not be created'),
     )
+    .then(() => startPhase('seeded'))
     // The seed's conversions started a thread: not kept for an idle server (conversion-pool.ts).
     .then(() => ctx.converter.releaseIdleThreads())
     .catch((error: unknown) => ctx.log.warn({ err: error }, 'conversion threads not released'))
