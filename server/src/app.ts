@@ -61,6 +61,7 @@ import { subscribeRealtime } from './realtime/subscribers.ts';
 import { subscribeModerationRealtime } from './realtime/moderation-subscribers.ts';
 import { subscribeModeration } from './modules/moderation/subscribers.ts';
 import { subscribeReadAccessCache } from './modules/bookmarks/read-access-cache.ts';
+import { subscribeSessionCache } from './modules/auth/session-cache.ts';
 
 export type App = FastifyInstance;
 
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   subscribeModeration(events);
   subscribeReplyNotifications(events);
   subscribeReadAccessCache(events);
+  subscribeSessionCache(events);
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => {
     await events.settled();

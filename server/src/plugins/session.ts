@@ -1,11 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, SESSION_COOKIE } from '@margins/common';
+import { closeSessionCache, sessionCacheOf } from '../modules/auth/session-cache.ts';
 import { userFromSessionCookie } from '../modules/auth/sessions.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import type { UserRow } from '../context.ts';
 
-/** Attaches request.user from the session cookie on every request. */
+/**
+ * Attaches request.user from the session cookie on every request, through the session cache
+ * (modules/auth/session-cache.ts). The cache starts listening once the app is ready, without
+ * holding the start back: until it listens, every lookup reads the database.
+ */
 export function registerSession(app: FastifyInstance): void {
+  const { ctx } = app;
+  app.addHook('onReady', async () => {
+    void sessionCacheOf(ctx).start();
+  });
+  app.addHook('onClose', async () => closeSessionCache(ctx));
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
