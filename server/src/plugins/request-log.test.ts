@@ -9,7 +9,7 @@ describe('the request log', () => {
     const request = { method: 'GET', url: '/healthz', log } as unknown as FastifyRequest;
     const reply = { statusCode: 200, elapsedTime: 1.234, log } as unknown as FastifyReply;
     const controller = new RequestLog();
-    controller.incomingRequest(request, reply);
+    controller.incomingRequest();
     expect(lines).toEqual([]);
     controller.requestCompleted(null, request, reply);
     expect(lines).toEqual([[{ method: 'GET', url: '/healthz', status: 200, ms: 1.2 }, 'request']]);

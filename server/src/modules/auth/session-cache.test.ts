@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeListenerOf } from '../../db/change-listener.ts';
 import { schema } from '../../db/index.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { clientFor, personFor } from '../invites/test-helpers.ts';
@@ -12,8 +13,8 @@ let test: TestApp;
 
 beforeAll(async () => {
   test = await createTestApp();
-  // The cache starts listening after ready() without holding it back: wait until it does.
-  await sessionCacheOf(test.ctx).start();
+  // The listener starts after ready() without holding it back: wait until it listens.
+  await changeListenerOf(test.ctx).start();
 });
 afterAll(async () => {
   await test?.close();
@@ -101,7 +102,7 @@ describe('SessionCache', () => {
   const later = new Date(Date.now() + 86_400_000);
 
   it('keeps nothing before it listens', () => {
-    const cache = new SessionCache({ pglite: null, pool: null });
+    const cache = new SessionCache({ live: false, on: () => undefined, onDown: () => undefined });
     cache.keep(cache.mark(), 's1', user, later);
     expect(cache.get('s1')).toBeUndefined();
   });

@@ -1,11 +1,11 @@
-import pg from 'pg';
-import { SESSION_CACHE_MAX, SESSION_CACHE_MS, SESSION_CACHE_RECONNECT_MS } from '@margins/common';
+import { SESSION_CACHE_MAX, SESSION_CACHE_MS } from '@margins/common';
 import type { UserRow } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
+import {
+  CHANGE_CHANNELS,
+  changeListenerOf,
+  type ChangeListener,
+} from '../../db/change-listener.ts';
 import type { EventBus } from '../../events/bus.ts';
-
-/** The channel of migration 0009's triggers: 'u:<user id>' or 's:<session id>'. */
-const CHANNEL = 'margins_auth';
 
 interface Entry {
   user: UserRow;
@@ -20,7 +20,8 @@ interface Entry {
  *
  * Invalidation, and the bound on a stale answer: triggers on users (update, delete) and sessions
  * (update, delete) announce the change on a channel at its commit, whichever process or SQL
- * session made it, and every process LISTENs and forgets that user's or session's entries:
+ * session made it, and every process LISTENs (db/change-listener.ts) and forgets that user's or
+ * session's entries:
  * - embedded (PGlite): the notification is delivered before the writing statement (or
  *   transaction) returns, so the next request of this process sees the change: exact;
  * - PostgreSQL: the notification reaches each process's listener connection within the time of
@@ -37,19 +38,16 @@ export class SessionCache {
   private readonly sessionsOfUser = new Map<number, Set<string>>();
   /** Bumped by every forget: a read that began at an older epoch is not kept. */
   private epoch = 0;
-  private listening = false;
   private closed = false;
-  private stopListening: (() => Promise<void>) | null = null;
-  private retry: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(
-    private readonly database: Pick<Database, 'pglite' | 'pool'>,
-    private readonly onError: (error: unknown) => void = () => undefined,
-  ) {}
+  constructor(private readonly listener: Pick<ChangeListener, 'live' | 'on' | 'onDown'>) {
+    listener.on(CHANGE_CHANNELS.auth, (payload) => this.announced(payload));
+    listener.onDown(() => this.clear());
+  }
 
   /** True while changes reach this process, i.e. while entries may be kept and used. */
   get active(): boolean {
-    return this.listening && !this.closed;
+    return this.listener.live && !this.closed;
   }
 
   /** The cached user of a session, or undefined (not kept, expired, or the cache is off). */
@@ -94,69 +92,10 @@ export class SessionCache {
     }
   }
 
-  /** Starts listening for changes; entries are kept only once it listens. */
-  async start(): Promise<void> {
-    if (this.closed || this.listening) return;
-    try {
-      if (this.database.pglite) {
-        this.stopListening = await this.database.pglite.listen(CHANNEL, (payload) =>
-          this.announced(payload),
-        );
-      } else if (this.database.pool) {
-        this.stopListening = await this.listenOnServer(this.database.pool);
-      } else return;
-      if (this.closed) {
-        await this.stopListening();
-        return;
-      }
-      this.listening = true;
-    } catch (error) {
-      this.lost(error);
-    }
-  }
-
-  /** Stops listening and forgets everything (the app closes). */
-  async close(): Promise<void> {
+  /** Forgets everything and keeps nothing more (the app closes). */
+  close(): void {
     this.closed = true;
-    this.listening = false;
-    if (this.retry) clearTimeout(this.retry);
     this.clear();
-    const stop = this.stopListening;
-    this.stopListening = null;
-    await stop?.().catch(() => undefined);
-  }
-
-  /** A dedicated connection (LISTEN holds it for good: it must not be one of the app's pool). */
-  private async listenOnServer(pool: pg.Pool): Promise<() => Promise<void>> {
-    const client = new pg.Client(pool.options);
-    client.on('notification', (message) => this.announced(message.payload ?? ''));
-    client.on('error', (error) => this.lost(error));
-    client.on('end', () => this.lost(null));
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    return async () => {
-      client.removeAllListeners('end');
-      client.removeAllListeners('error');
-      client.on('error', () => undefined);
-      await client.end();
-    };
-  }
-
-  /** The listener is gone (or never came): nothing is kept until it is back. */
-  private lost(error: unknown): void {
-    const wasUp = this.listening || this.stopListening !== null;
-    this.listening = false;
-    this.clear();
-    if (this.closed) return;
-    if (error && wasUp) this.onError(error);
-    const stop = this.stopListening;
-    this.stopListening = null;
-    void stop?.().catch(() => undefined);
-    this.retry ??= setTimeout(() => {
-      this.retry = null;
-      void this.start();
-    }, SESSION_CACHE_RECONNECT_MS);
-    this.retry.unref();
   }
 
   private announced(payload: string): void {
@@ -184,29 +123,22 @@ export class SessionCache {
 /** One cache per database (tests run many apps in one process; the app's processes share none). */
 const caches = new WeakMap<object, SessionCache>();
 
-type CacheContext = {
-  db: object;
-  database: Pick<Database, 'pglite' | 'pool'>;
-  log: { warn(object: object, message: string): void };
-};
+type CacheContext = Parameters<typeof changeListenerOf>[0];
 
-/** The session cache of this app's database (made on first use, inactive until started). */
+/** The session cache of this app's database (made on first use; active while its listener is). */
 export function sessionCacheOf(ctx: CacheContext): SessionCache {
   let cache = caches.get(ctx.db);
   if (!cache) {
-    cache = new SessionCache(ctx.database, (error) =>
-      ctx.log.warn({ err: error }, 'session cache: listener lost, not caching until it is back'),
-    );
+    cache = new SessionCache(changeListenerOf(ctx));
     caches.set(ctx.db, cache);
   }
   return cache;
 }
 
 /** Closes the cache of this app's database (the app closes); a later app makes a new one. */
-export async function closeSessionCache(ctx: CacheContext): Promise<void> {
-  const cache = caches.get(ctx.db);
+export function closeSessionCache(ctx: CacheContext): void {
+  caches.get(ctx.db)?.close();
   caches.delete(ctx.db);
-  await cache?.close();
 }
 
 /**
