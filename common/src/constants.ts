@@ -284,3 +284,15 @@ export const REPLY_MAIL_INTERVAL_MINUTES = 60;
 export const EXPORT_KEEP_HOURS = 24;
 /** A block on screen for less than this (scrolled past) is not reported, so not counted as seen. */
 export const READING_MIN_DWELL_MS = 1_000;
+
+/**
+ * The session cache (server/src/modules/auth/session-cache.ts): a session's user is kept this
+ * long at most. Every change to a user or a session is announced to every process at its commit
+ * (LISTEN/NOTIFY) and forgets the entry at once; this bound only covers a listener connection
+ * that stalls without an error (one that errs turns the cache off until it is back).
+ */
+export const SESSION_CACHE_MS = 5_000;
+/** Sessions kept at most (per process); past it the oldest entry goes. */
+export const SESSION_CACHE_MAX = 20_000;
+/** A lost LISTEN connection is tried again after this long (no caching meanwhile). */
+export const SESSION_CACHE_RECONNECT_MS = 2_000;

@@ -25,6 +25,7 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerLinkBase } from './plugins/link-base.ts';
+import { RequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -62,6 +63,7 @@ import { subscribeModerationRealtime } from './realtime/moderation-subscribers.t
 import { subscribeModeration } from './modules/moderation/subscribers.ts';
 import { subscribeReadAccessCache } from './modules/bookmarks/read-access-cache.ts';
 import { startPhase } from './start-timing.ts';
+import { subscribeSessionCache } from './modules/auth/session-cache.ts';
 
 export type App = FastifyInstance;
 
@@ -73,6 +75,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         ? false
         : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
     trustProxy: config.trustProxy,
+    logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -126,6 +129,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   subscribeModeration(events);
   subscribeReplyNotifications(events);
   subscribeReadAccessCache(events);
+  subscribeSessionCache(events);
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => {
     await events.settled();

@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * The Content-Security-Policy of every response. No inline script or style anywhere: the page
@@ -53,20 +54,41 @@ export function secureCookies(request: FastifyRequest): boolean {
   return servedOverHttps(request) || request.server.ctx.config.publicUrl.startsWith('https:');
 }
 
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  // A site served over plain http must not tell the browser to insist on https: set below.
+  strictTransportSecurity: false,
+  xFrameOptions: { action: 'deny' },
+  // Our own links keep their path (a reader's way back); other sites learn nothing.
+  referrerPolicy: { policy: 'same-origin' },
+  crossOriginEmbedderPolicy: false,
+};
+
+/**
+ * The headers helmet sets with our options, worked out once: they are the same for every
+ * request (no nonces: see CONTENT_SECURITY_POLICY). @fastify/helmet built helmet's middleware
+ * anew on every request (parsing the CSP each time); this keeps helmet's defaults and
+ * spelling, at the cost of setting a few headers.
+ */
+export function helmetHeaders(): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  const response = {
+    setHeader: (name: string, value: string | number) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  } as unknown as ServerResponse;
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, response, () => undefined);
+  return headers;
+}
+
 /** CSP, framing, referrer, permissions, no sniffing; HSTS only on a request over HTTPS. */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    // A site served over plain http must not tell the browser to insist on https: set below.
-    strictTransportSecurity: false,
-    xFrameOptions: { action: 'deny' },
-    // Our own links keep their path (a reader's way back); other sites learn nothing.
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  const headers = [...helmetHeaders(), ['permissions-policy', PERMISSIONS_POLICY] as const];
+  // On the raw response, as helmet did: every answer has them, an error or a 404 included.
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
     if (servedOverHttps(request))
-      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+      raw.setHeader('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    done();
   });
 }

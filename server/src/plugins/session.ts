@@ -1,11 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, SESSION_COOKIE } from '@margins/common';
+import { changeListenerOf, closeChangeListener } from '../db/change-listener.ts';
+import { closeSessionCache } from '../modules/auth/session-cache.ts';
 import { userFromSessionCookie } from '../modules/auth/sessions.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import type { UserRow } from '../context.ts';
 
-/** Attaches request.user from the session cookie on every request. */
+/**
+ * Attaches request.user from the session cookie on every request, through the session cache
+ * (modules/auth/session-cache.ts). The process's change listener (db/change-listener.ts), which
+ * that cache and the access decisions rely on, starts once the app is ready without holding the
+ * start back: until it listens, every session lookup reads the database.
+ */
 export function registerSession(app: FastifyInstance): void {
+  const { ctx } = app;
+  app.addHook('onReady', async () => {
+    void changeListenerOf(ctx).start();
+  });
+  app.addHook('onClose', async () => {
+    closeSessionCache(ctx);
+    await closeChangeListener(ctx);
+  });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {

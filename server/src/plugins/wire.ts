@@ -7,6 +7,12 @@ import compress from '@fastify/compress';
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
+ * Answers below this size get no ETag: a 304's own headers weigh about as much as the answer,
+ * so hashing it (on every request: /healthz, small JSON) saves the client nothing.
+ */
+const ETAG_MIN_BYTES = 256;
+
+/**
  * Brotli quality for answers compressed as they are sent (JSON, pages). 4 is ~10× faster
  * than the default 11 and within ~10 % of its size on our JSON; the built assets are
  * compressed once at build time at the highest quality instead (web/scripts/precompress.mjs).
@@ -30,6 +36,7 @@ export async function registerWire(app: FastifyInstance): Promise<void> {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.getHeader('cache-control') === 'no-store') return payload;
+    if (payload.length < ETAG_MIN_BYTES && !reply.hasHeader('etag')) return payload;
     const etag = reply.hasHeader('etag')
       ? String(reply.getHeader('etag'))
       : `"${createHash('sha1').update(payload).digest('base64url')}"`;

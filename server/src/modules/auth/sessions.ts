@@ -7,6 +7,7 @@ import { schema } from '../../db/index.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { rotateCsrfToken } from '../../plugins/csrf.ts';
 import { secureCookies } from '../../plugins/security-headers.ts';
+import { sessionCacheOf } from './session-cache.ts';
 
 const SESSION_DAYS = 30;
 
@@ -51,6 +52,8 @@ export async function endSession(
 ): Promise<void> {
   if (request.sessionId) {
     await ctx.db.delete(schema.sessions).where(eq(schema.sessions.id, request.sessionId));
+    // Refused at once here; other processes learn it from the sessions trigger.
+    sessionCacheOf(ctx).forgetSession(request.sessionId);
     ctx.realtime.endSession(request.sessionId);
   }
   request.sessionId = null;
@@ -84,24 +87,43 @@ export function sessionIdOfCookie(
 
 /**
  * The users of live sessions, by session id, in one query (the socket handshakes of a join
- * storm ask together); an ended, expired or suspended one is missing.
+ * storm ask together); an ended, expired or suspended one is missing. Answered from the session
+ * cache where it can be (session-cache.ts says how a change reaches it).
  */
 export async function usersOfSessions(
   ctx: AppContext,
   ids: string[],
 ): Promise<Map<string, UserRow>> {
   if (ids.length === 0) return new Map();
+  const cache = sessionCacheOf(ctx);
+  const found = new Map<string, UserRow>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const user = cache.get(id);
+    if (user) found.set(id, user);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return found;
+  const epoch = cache.mark();
   const rows = await ctx.db
-    .select({ sessionId: schema.sessions.id, user: schema.users })
+    .select({
+      sessionId: schema.sessions.id,
+      expiresAt: schema.sessions.expiresAt,
+      user: schema.users,
+    })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
     .where(
       and(
-        inArray(schema.sessions.id, ids),
+        inArray(schema.sessions.id, missing),
         gt(schema.sessions.expiresAt, new Date()),
         // Suspension deletes the sessions; this covers one made in the same instant.
         isNull(schema.users.suspendedAt),
       ),
     );
-  return new Map(rows.map((row) => [row.sessionId, row.user]));
+  for (const row of rows) {
+    found.set(row.sessionId, row.user);
+    cache.keep(epoch, row.sessionId, row.user, row.expiresAt);
+  }
+  return found;
 }

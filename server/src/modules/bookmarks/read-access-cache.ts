@@ -1,5 +1,6 @@
 import { READ_ACCESS_CACHE_MAX, READ_ACCESS_CACHE_MS } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
+import { CHANGE_CHANNELS, changeListenerOf } from '../../db/change-listener.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 
@@ -21,8 +22,34 @@ function cacheOf(ctx: AppContext): Map<string, Entry> {
   if (!cache) {
     cache = new Map();
     caches.set(ctx, cache);
+    // Another process's change of access (this process's own: the bus, below).
+    changeListenerOf(ctx).on(CHANGE_CHANNELS.access, (message) => announced(ctx, message));
   }
   return cache;
+}
+
+/** An access event announced by the events trigger (migration 0009), from any process. */
+function announced(ctx: AppContext, message: string): void {
+  let event: {
+    name?: string;
+    payload?: { manuscriptId?: number; userId?: number; userIds?: number[] };
+  };
+  try {
+    event = JSON.parse(message) as typeof event;
+  } catch {
+    caches.get(ctx)?.clear();
+    return;
+  }
+  const { name, payload = {} } = event;
+  if (name === 'user.suspended' && typeof payload.userId === 'number') {
+    forgetReader(ctx, payload.userId);
+  } else if (typeof payload.manuscriptId === 'number') {
+    const userIds =
+      name === 'access.revoked' && Array.isArray(payload.userIds) ? payload.userIds : undefined;
+    forgetReads(ctx, payload.manuscriptId, userIds);
+  } else {
+    caches.get(ctx)?.clear();
+  }
 }
 
 const keyOf = (userId: number, manuscriptId: number) => `${userId}:${manuscriptId}`;
@@ -31,9 +58,11 @@ const keyOf = (userId: number, manuscriptId: number) => `${userId}:${manuscriptI
  * The access decision of a reader's progress writes, kept READ_ACCESS_CACHE_MS: a reader
  * sends a batch every few seconds, and the full decision (manuscript, grant, questionnaire,
  * read) is five queries. A change of access in this process drops it at once (the events
- * below, and leaving the read); another process's change within the cache's few seconds at
- * most (its events are not seen here). A write to a read that is gone finds no row and goes
- * back to the full decision (recordReading).
+ * below, and leaving the read); another process's change when its event row is written, through
+ * the events trigger and the change listener (db/change-listener.ts): on PostgreSQL within a
+ * round trip of its commit, and within READ_ACCESS_CACHE_MS at most should the listener be down.
+ * A write to a read that is gone finds no row and goes back to the full decision
+ * (recordReading).
  */
 export async function allowedRead(
   ctx: AppContext,

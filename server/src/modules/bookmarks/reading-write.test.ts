@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../db/index.ts';
+import { changeListenerOf } from '../../db/change-listener.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { buildInvite, personFor, type Person } from '../invites/test-helpers.ts';
 import { buildBook } from '../insights/test-helpers.ts';
@@ -121,5 +122,34 @@ describe('progress writes', () => {
     expect((await leaver.client.delete(`/bookmark/${other.id}`)).statusCode).toBe(200);
     expect((await leaver.client.post(otherUrl, batch)).statusCode).toBe(404);
     expect(await chaptersOf(other.id)).toEqual([]);
+  });
+
+  it("drops the cached decision on another process's revocation (its event row)", async () => {
+    await changeListenerOf(test.ctx).start();
+    const book = await buildBook(test.ctx.db, author.user);
+    await test.ctx.db
+      .update(schema.manuscripts)
+      .set({ visibility: 'private' })
+      .where(eq(schema.manuscripts.id, book.id));
+    const reader = await personFor(test);
+    const invite = await buildInvite(test.ctx.db, {
+      manuscriptId: book.id,
+      invitedUserId: reader.user.id,
+    });
+    expect((await reader.client.post(`/bookmark/${book.id}`)).statusCode).toBe(200);
+    const url = `/bookmark/${book.id}/reading`;
+    const batch = { blocks: [{ id: 'c1a', ms: 1000 }] };
+    expect((await reader.client.post(url, batch)).statusCode).toBe(200); // decided and cached
+    // Another process removes the invite: its change and its event row, not this process's bus.
+    await test.ctx.db.transaction(async (tx) => {
+      await tx.delete(schema.invites).where(eq(schema.invites.id, invite.id));
+      await tx.insert(schema.events).values({
+        name: 'access.revoked',
+        payload: { manuscriptId: book.id, userIds: [reader.user.id] },
+      });
+    });
+    const refused = await reader.client.post(url, batch);
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
   });
 });
