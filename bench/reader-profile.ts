@@ -1,7 +1,7 @@
 // Profiles one scroll of the reader benchmark's book (issue 18): loads the reader at a width,
 // records a CPU profile (and frame times) while scrolling part of the book, prints the
 // functions with the most self time.
-//   npm run build -w web && BENCH_PORT=3211 npx tsx bench/reader-profile.ts [width=390] [frames=300] [anchor]
+//   npm run build -w web && BENCH_PORT=3211 npx tsx bench/reader-profile.ts [width=390] [frames=300] [trace|load] [settled]
 import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { startReaderBook } from './reader-book.ts';
@@ -35,7 +35,21 @@ try {
     undefined,
     { timeout: 120_000 },
   );
+  if (process.argv.includes('settled')) {
+    await page.waitForFunction(
+      "performance.getEntriesByName('margins:layout-done').length > 0",
+      undefined,
+      { timeout: 120_000 },
+    );
+  }
   await page.waitForTimeout(1500);
+  console.log(
+    await page.evaluate(`JSON.stringify({
+      painted: performance.getEntriesByName('margins:highlights-painted').map((e) => Math.round(e.startTime)),
+      laidOut: performance.getEntriesByName('margins:layout-done').map((e) => Math.round(e.startTime)),
+      now: Math.round(performance.now()),
+    })`),
+  );
   if (tracingLoad) {
     await browser.stopTracing();
     console.log(
@@ -50,7 +64,18 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   const tracing = process.argv.includes('trace');
-  if (tracing) await browser.startTracing(page, { path: '/tmp/t1prof/trace.json' });
+  if (tracing) {
+    await browser.startTracing(page, {
+      path: '/tmp/t1prof/trace.json',
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.invalidationTracking',
+        'disabled-by-default-devtools.timeline.stack',
+        'blink.user_timing',
+      ],
+    });
+  }
   const frames = (await page.evaluate(`new Promise((resolve) => {
     const frames = []; let last = 0; let index = 0;
     const tick = (time) => {

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Thread } from './threads.ts';
 import { CommentThread } from './comment-thread.tsx';
 import { useComments } from './comments-context.tsx';
@@ -49,17 +49,17 @@ export const MarginColumn = memo(function MarginColumn() {
 });
 
 /**
- * One card in the margin, drawn again only when its thread, place or state changes (not for
- * every card each time the window moves).
+ * One card in the margin, drawn again only when its thread or state changes (not for every
+ * card each time the window moves, nor when only its place changes: MarginLayer writes the
+ * places straight onto the mounted cards, in one pass before paint). Contained, so mounting
+ * or growing one lays out and paints that card alone.
  */
 const MarginCard = memo(function MarginCard({
   thread,
-  top,
   active,
   observe,
 }: {
   thread: Thread;
-  top: number;
   active: boolean;
   observe: (id: string, element: HTMLDivElement | null) => void;
 }) {
@@ -72,8 +72,7 @@ const MarginCard = memo(function MarginCard({
     <CommentThread
       thread={thread}
       cardRef={cardRef}
-      className={`absolute inset-x-0 top-0 ${active ? 'z-10 -translate-x-2' : ''}`}
-      style={{ transform: `translateY(${top}px)` }}
+      className={`absolute inset-x-0 top-0 [contain:layout_style_paint] ${active ? 'z-10 -translate-x-2' : ''}`}
     />
   );
 });
@@ -143,6 +142,17 @@ function MarginLayer() {
     [resizeObserver],
   );
 
+  // Every mounted card at its place: after React's DOM writes, before the browser's style and
+  // layout (a card mounts without a place and gets it here, so it never slides into it).
+  useLayoutEffect(() => {
+    for (const [id, element] of cardElements.current) {
+      const top = tops.get(id) ?? anchors.get(id);
+      if (top === undefined) continue;
+      const transform = `translateY(${top}px)`;
+      if (element.style.transform !== transform) element.style.transform = transform;
+    }
+  });
+
   const reveal = (card: CardBox | undefined) => {
     if (!card) return;
     activate(card.id);
@@ -150,7 +160,11 @@ function MarginLayer() {
   };
 
   return (
-    <div ref={layerRef} className="relative flex h-full flex-col" data-margin-layer>
+    <div
+      ref={layerRef}
+      className="relative flex h-full flex-col [contain:layout_style]"
+      data-margin-layer
+    >
       <div className="sticky top-20 z-20 h-0">
         {above.length > 0 ? (
           <div className="absolute inset-x-0 top-0 flex justify-center">
@@ -183,7 +197,6 @@ function MarginLayer() {
           <MarginCard
             key={card.id}
             thread={thread}
-            top={tops.get(card.id) ?? card.anchor}
             active={card.id === activeId}
             observe={observe}
           />

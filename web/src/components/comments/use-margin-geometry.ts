@@ -180,8 +180,9 @@ export function useMarginGeometry({
       timer = setTimeout(measure, RESIZE_DEBOUNCE_MS);
     };
     window.addEventListener('resize', schedule);
-    // Called after layout, before paint: reading offsets here forces nothing.
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    // The box grows dozens of times while a book is laid out a part at a time
+    // (use-progressive-layout.ts): measured once it has settled, not on every step.
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : null;
     if (box) observer?.observe(box);
     const fonts = document.fonts as FontFaceSet | undefined;
     void fonts?.ready.then(schedule);

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { RESIZE_DEBOUNCE_MS } from '@margins/common';
 import { fetchHeat, insightsKeys } from '../../api/insights.ts';
 import { textBlocks } from './use-reading-recorder.ts';
 
@@ -50,9 +51,18 @@ export function HeatStrip({ manuscriptId, html }: { manuscriptId: number; html: 
       );
     };
     measure();
-    const observer = new ResizeObserver(measure);
+    // A book is laid out a part at a time (use-progressive-layout.ts): the box grows dozens of
+    // times while it opens, and redrawing thousands of marks each time cost more than a frame.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new ResizeObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(measure, RESIZE_DEBOUNCE_MS);
+    });
     observer.observe(box);
-    return () => observer.disconnect();
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
   }, [query.data, html]);
 
   if (marks.length === 0) return null;

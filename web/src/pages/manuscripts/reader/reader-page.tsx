@@ -292,7 +292,11 @@ function Reader({ view }: { view: ReaderResponse }) {
         </article>
 
         {/* The margin: each highlight's comments beside its passage (wide screens). */}
-        <aside aria-label="Margin notes" className="relative hidden xl:block" data-margin-column>
+        <aside
+          aria-label="Margin notes"
+          className="relative hidden [contain:size_layout_style] xl:block"
+          data-margin-column
+        >
           {textShown ? <MarginColumn /> : null}
         </aside>
       </div>
