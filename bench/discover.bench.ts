@@ -34,7 +34,7 @@ const filled = Number(
     )) as unknown as { rows: Array<{ n: number | string }> }
   ).rows[0]!.n,
 );
-if (filled === 0) await fillDiscover(db, count);
+if (filled === 0) await fillDiscover(database, count);
 // How busy the machine is (shared CPUs make every number here slower): a fixed CPU-bound
 // statement's median time, to compare runs with each other.
 const calibration: number[] = [];
