@@ -26,6 +26,8 @@ const PHRASE_SIMILARITY = 0.6;
 const CANDIDATE_SIMILARITY = 0.2;
 /** The most letters a correction may change (Levenshtein distance). */
 const MAX_EDITS = 2;
+/** What a match in the text alone adds to the rank: ts_rank's value of one word of weight D. */
+const TEXT_MATCH_RANK = 0.06;
 /** Words shorter than this are taken as typed: too short to tell a typo from another word. */
 const MIN_CORRECTED_LENGTH = 4;
 
@@ -139,10 +141,20 @@ export async function search(
       fixes.map((fix) => sql` || plainto_tsquery('english', ${fix})`),
       sql``,
     )})`;
+  // A quoted phrase: its words, each anywhere, find the candidates (not when a phrase is
+  // excluded: without it, "-" would exclude more than the phrase).
+  const phrased = /"[^"]*\s[^"]*"/.test(request.q) && !/-\s*"/.test(request.q);
+  const wordsOf = (fixes: string[]) =>
+    sql`regexp_replace(${tsQuery(fixes)}::text, '<(-|[0-9]+)>', '&', 'g')::tsquery`;
   const key = sql`margins_fold(${request.q})`;
+  // Ranked by the head of the document (title, summary, author, genres: kept in the row), not
+  // the whole of it (read from the TOAST table: ranking a thousand candidates by it took most
+  // of a search's time); a match in the text counts as ts_rank counts one word of weight D.
   const rank = (fixes: string[]) =>
     hasText
-      ? sql`ts_rank(s.document, ${tsQuery(fixes)})
+      ? sql`ts_rank(s.head, ${tsQuery(fixes)})
+        + case when s.manuscript_id in (select manuscript_id from page_doc)
+            then ${TEXT_MATCH_RANK}::real else 0 end
         + word_similarity(${key}, s.title_key) * 0.8
         + word_similarity(${key}, s.author_key) * 0.4`
       : sql`0`;
@@ -212,12 +224,28 @@ export async function search(
           and (select count(*) from ${doc}) < ${DISCOVER_PAGE_SIZE}
         ${tierOrder} limit ${cap + 1}
       )`;
-    return sql`
+    // A phrase's positions are in the whole document (read from the TOAST table): checked only
+    // on the first DISCOVER_RESULT_CAP + 1 documents that hold all its words, as a broad word
+    // takes only so many matches (the titles holding it are all found, by their own index).
+    const candidates = sql.raw(`${prefix}_candidates`);
+    const docMatches = phrased
+      ? sql`
+      ${candidates} as materialized (
+        select s.manuscript_id, s.document from manuscript_search s
+        where s.document @@ ${wordsOf(fixes)} and ${where}
+        ${tierOrder} limit ${cap + 1}
+      ),
+      ${doc} as materialized (
+        select manuscript_id from ${candidates} where document @@ ${tsQuery(fixes)}
+      ),`
+      : sql`
       ${doc} as materialized (
         select s.manuscript_id from manuscript_search s
         where s.document @@ ${tsQuery(fixes)} and ${where}
         ${tierOrder} limit ${cap + 1}
-      ),
+      ),`;
+    return sql`
+      ${docMatches}
       ${sql.raw(`${prefix}_title_words`)} as materialized (
         select s.manuscript_id from manuscript_search s
         where to_tsvector('english'::regconfig, s.title_key) @@ ${tsQuery(fixes)} and ${where}
@@ -231,7 +259,8 @@ export async function search(
         union select manuscript_id from ${prefix}_doc union select manuscript_id from ${prefix}_title
         union select manuscript_id from ${prefix}_author`);
   const tierCapped = (prefix: string) =>
-    sql.raw(`(select count(*) from ${prefix}_doc) > ${cap}
+    sql.raw(`${phrased ? `(select count(*) from ${prefix}_candidates) > ${cap} or ` : ''}
+        (select count(*) from ${prefix}_doc) > ${cap}
         or (select count(*) from ${prefix}_title_words) > ${cap}
         or (select count(*) from ${prefix}_title) > ${cap}
         or (select count(*) from ${prefix}_author) > ${cap}`);
