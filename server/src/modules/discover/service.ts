@@ -8,8 +8,9 @@ import {
   type DiscoverSort,
 } from '@margins/common';
 import type { UserRow } from '../../context.ts';
-import { schema, type Db, type Executor } from '../../db/index.ts';
+import { schema, type Db } from '../../db/index.ts';
 import { presentMany } from '../manuscripts/queries.ts';
+import { CANDIDATE_SIMILARITY, corrections } from './corrections.ts';
 import { parseSnippet, SNIPPET_START, SNIPPET_STOP } from './snippet.ts';
 
 /**
@@ -22,53 +23,10 @@ const TYPO_SIMILARITY = 0.4;
  * several words must mostly be there.
  */
 const PHRASE_SIMILARITY = 0.6;
-/** Trigram similarity a lexicon word needs to be a correction candidate at all. */
-const CANDIDATE_SIMILARITY = 0.2;
-/** The most letters a correction may change (Levenshtein distance). */
-const MAX_EDITS = 2;
 /** What a match in the text alone adds to the rank: ts_rank's value of one word of weight D. */
 const TEXT_MATCH_RANK = 0.06;
 /** How many characters of the opening ts_headline is given, around the first match. */
 const SNIPPET_WINDOW = 600;
-/** Words shorter than this are taken as typed: too short to tell a typo from another word. */
-const MIN_CORRECTED_LENGTH = 4;
-
-/** Search words worth correcting: plain words, not operators, long enough. */
-function correctableWords(q: string): string[] {
-  const words = q
-    .replace(/"[^"]*"/g, ' ')
-    .split(/\s+/)
-    .filter((word) => !word.startsWith('-'))
-    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
-    .filter((word) => word.length >= MIN_CORRECTED_LENGTH && !/^(or|and|not)$/i.test(word));
-  return [...new Set(words)].slice(0, 8);
-}
-
-/**
- * For each search word that no title or author's name contains, the nearest word that one
- * does (at most MAX_EDITS letters away): "dargon" → "dragon". Trigrams find the candidates
- * fast; the edit distance chooses, so swapped letters count as the small slip they are.
- */
-async function corrections(tx: Executor, q: string): Promise<string[]> {
-  const words = correctableWords(q);
-  if (words.length === 0) return [];
-  await tx.execute(
-    sql`select set_config('pg_trgm.similarity_threshold', ${String(CANDIDATE_SIMILARITY)}, true)`,
-  );
-  const result = await tx.execute(sql`
-    select (
-      select w.word from search_words w
-      where w.word % q.word and levenshtein(w.word, q.word) <= ${MAX_EDITS}
-      order by levenshtein(w.word, q.word), similarity(w.word, q.word) desc
-      limit 1
-    ) as fix
-    from unnest(${`{${words.map((word) => `"${word}"`).join(',')}}`}::text[]) as typed(raw),
-         lateral (select margins_fold(typed.raw) as word) q
-    where not exists (select 1 from search_words w where w.word = q.word)`);
-  const rows = (result as unknown as { rows: Array<{ fix: string | null }> }).rows;
-  return rows.flatMap((row) => (row.fix ? [row.fix] : []));
-}
-
 /**
  * A suspended author's manuscripts are not found (moderation). The few suspended users are
  * one hashed set; lifting the suspension lists them again, as nothing else was changed.
@@ -304,18 +262,19 @@ export async function search(
   `;
   const result = hasText
     ? await db.transaction(async (tx) => {
-        // The planner prices @@ and <% per row as cheap; they are not (each reads a row's whole
-        // search document): with the indexes it reads only the matches.
-        await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
-        // Off, seq scans cost 10^10 in the plan, which then passes PostgreSQL's JIT threshold:
-        // compiling it took seconds for a statement that runs in milliseconds.
-        await tx.execute(sql`select set_config('jit', 'off', true)`);
-        const fixes = await corrections(tx, request.q);
-        await tx.execute(
-          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(
+        // The settings of this search, in one round trip. The planner prices @@ and <% per row
+        // as cheap; they are not (each reads a row's whole search document): with seq scans off
+        // it reads only the matches, by the indexes. Off, seq scans cost 10^10 in the plan, which
+        // then passes PostgreSQL's JIT threshold: compiling took seconds for a statement that
+        // runs in milliseconds, so JIT is off too. The trigram thresholds: a correction's
+        // candidates (corrections()), and how near the words must come to a title or a name.
+        await tx.execute(sql`select set_config('enable_seqscan', 'off', true),
+          set_config('jit', 'off', true),
+          set_config('pg_trgm.similarity_threshold', ${String(CANDIDATE_SIMILARITY)}, true),
+          set_config('pg_trgm.word_similarity_threshold', ${String(
             /\s/.test(request.q.trim()) ? PHRASE_SIMILARITY : TYPO_SIMILARITY,
-          )}, true)`,
-        );
+          )}, true)`);
+        const fixes = await corrections(tx, request.q);
         return tx.execute(textStatement(fixes));
       })
     : null;
