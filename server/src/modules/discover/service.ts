@@ -23,6 +23,18 @@ const TYPO_SIMILARITY = 0.4;
  * several words must mostly be there.
  */
 const PHRASE_SIMILARITY = 0.6;
+/** What each way of matching reads of a match: all that ranking, sorting and counting need. */
+const TIER_COLUMNS = [
+  'manuscript_id',
+  'head',
+  'title_key',
+  'author_key',
+  'category',
+  'genre_ids',
+  'created_at',
+  'read_count',
+  'comment_count',
+];
 /** What a match in the text alone adds to the rank: ts_rank's value of one word of weight D. */
 const TEXT_MATCH_RANK = 0.06;
 /** How many characters of the opening ts_headline is given, around the first match. */
@@ -181,12 +193,13 @@ export async function search(
   const cap = DISCOVER_RESULT_CAP;
   const tierOrder =
     request.sort === 'relevance' ? sql`` : sql`order by ${orderBy(request.sort, false)}`;
+  const tierColumns = sql.raw(TIER_COLUMNS.map((column) => `s.${column}`).join(', '));
   const tiers = (fixes: string[], prefix: string, withFilters: boolean) => {
     const where = sql`${discoverable(viewer)} ${withFilters ? filters(request) : sql``}`;
     const doc = sql.raw(`${prefix}_doc`);
     const trigram = (name: string, column: SQL) => sql`
       ${sql.raw(`${prefix}_${name}`)} as materialized (
-        select s.manuscript_id from manuscript_search s
+        select ${tierColumns} from manuscript_search s
         where ${key} <% ${column} and ${where}
           and (select count(*) from ${doc}) < ${DISCOVER_PAGE_SIZE}
         ${tierOrder} limit ${cap + 1}
@@ -198,35 +211,36 @@ export async function search(
     const docMatches = phrased
       ? sql`
       ${candidates} as materialized (
-        select s.manuscript_id, s.document from manuscript_search s
+        select ${tierColumns}, s.document from manuscript_search s
         where s.document @@ ${wordsOf(fixes)} and ${where}
         ${tierOrder} limit ${cap + 1}
       ),
       ${doc} as materialized (
-        select manuscript_id from ${candidates} where document @@ ${tsQuery(fixes)}
+        select ${sql.raw(TIER_COLUMNS.join(', '))} from ${candidates}
+        where document @@ ${tsQuery(fixes)}
       ),`
       : sql`
       ${doc} as materialized (
-        select s.manuscript_id from manuscript_search s
+        select ${tierColumns} from manuscript_search s
         where s.document @@ ${tsQuery(fixes)} and ${where}
         ${tierOrder} limit ${cap + 1}
       ),`;
     return sql`
       ${docMatches}
       ${sql.raw(`${prefix}_title_words`)} as materialized (
-        select s.manuscript_id from manuscript_search s
+        select ${tierColumns} from manuscript_search s
         where to_tsvector('english'::regconfig, s.title_key) @@ ${tsQuery(fixes)} and ${where}
         ${tierOrder} limit ${cap + 1}
       ),
       ${trigram('title', sql`s.title_key`)},
       ${trigram('author', sql`s.author_key`)}`;
   };
-  // The matches' rows are read by their keys (= any(array)): as `in (…)` the planner, misled
-  // by a category filter's estimate, read the whole table in key order instead.
-  const tierIds = (prefix: string) =>
-    sql.raw(`select manuscript_id from ${prefix}_title_words
-        union select manuscript_id from ${prefix}_doc union select manuscript_id from ${prefix}_title
-        union select manuscript_id from ${prefix}_author`);
+  // The matches of all ways, once each, with what ranking and counting them needs (read with
+  // them: the rows are not visited twice).
+  const tierRows = (prefix: string) =>
+    sql.raw(`(select distinct on (manuscript_id) * from (
+        select * from ${prefix}_title_words union all select * from ${prefix}_doc
+        union all select * from ${prefix}_title union all select * from ${prefix}_author) t) s`);
   const tierCapped = (prefix: string) =>
     sql.raw(`${phrased ? `(select count(*) from ${prefix}_candidates) > ${cap} or ` : ''}
         (select count(*) from ${prefix}_doc) > ${cap}
@@ -240,16 +254,14 @@ export async function search(
     filtered as materialized (
       select s.manuscript_id, s.category, s.genre_ids, s.created_at, s.read_count,
              s.comment_count, ${rank(fixes)} as rank
-      from manuscript_search s
-      where s.manuscript_id = any(array(${tierIds('page')}))
+      from ${tierRows('page')}
       order by ${orderBy(request.sort, true)}
       limit ${cap}
     ),
     facet_hits as (
       ${
         filtering
-          ? sql`select category, genre_ids from manuscript_search s
-                where s.manuscript_id = any(array(${tierIds('facet')}))`
+          ? sql`select category, genre_ids from ${tierRows('facet')}`
           : sql`select category, genre_ids from filtered`
       }
     ),
