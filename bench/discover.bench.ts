@@ -139,7 +139,7 @@ const original = plainDb.execute.bind(plainDb);
   original(sql`begin`).then(async () => {
     const tx = {
       execute: async (query: Parameters<typeof original>[0]) => {
-        const result = await original(sql`explain (analyze, costs off) ${query}`);
+        const result = await original(sql`explain (analyze, buffers, costs off) ${query}`);
         captured.push(
           (result as unknown as { rows: Array<Record<string, string>> }).rows
             .map((row) => Object.values(row)[0])
