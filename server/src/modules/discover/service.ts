@@ -122,13 +122,16 @@ export async function search(
   // Ranked by the head of the document (title, summary, author, genres: kept in the row), not
   // the whole of it (read from the TOAST table: ranking a thousand candidates by it took most
   // of a search's time); a match in the text counts as ts_rank counts one word of weight D.
+  // How like the words a title or a name is counts for the matches found by a title or a name
+  // (`named`): the others' titles and names do not hold the words (two trigram comparisons a
+  // row were most of the ranking's cost).
   const rank = (fixes: string[]) =>
     hasText
       ? sql`ts_rank(s.head, ${tsQuery(fixes)})
         + case when s.manuscript_id in (select manuscript_id from page_doc)
             then ${TEXT_MATCH_RANK}::real else 0 end
-        + word_similarity(${key}, s.title_key) * 0.8
-        + word_similarity(${key}, s.author_key) * 0.4`
+        + case when s.named then word_similarity(${key}, s.title_key) * 0.8
+            + word_similarity(${key}, s.author_key) * 0.4 else 0 end`
       : sql`0`;
   const wantedOffset = (request.page - 1) * DISCOVER_PAGE_SIZE;
   // ts_headline parses all the text it is given (2,000 words: most of a search's time): it is
@@ -199,7 +202,7 @@ export async function search(
     const doc = sql.raw(`${prefix}_doc`);
     const trigram = (name: string, column: SQL) => sql`
       ${sql.raw(`${prefix}_${name}`)} as materialized (
-        select ${tierColumns} from manuscript_search s
+        select ${tierColumns}, true as named from manuscript_search s
         where ${key} <% ${column} and ${where}
           and (select count(*) from ${doc}) < ${DISCOVER_PAGE_SIZE}
         ${tierOrder} limit ${cap + 1}
@@ -216,19 +219,19 @@ export async function search(
         ${tierOrder} limit ${cap + 1}
       ),
       ${doc} as materialized (
-        select ${sql.raw(TIER_COLUMNS.join(', '))} from ${candidates}
+        select ${sql.raw(TIER_COLUMNS.join(', '))}, false as named from ${candidates}
         where document @@ ${tsQuery(fixes)}
       ),`
       : sql`
       ${doc} as materialized (
-        select ${tierColumns} from manuscript_search s
+        select ${tierColumns}, false as named from manuscript_search s
         where s.document @@ ${tsQuery(fixes)} and ${where}
         ${tierOrder} limit ${cap + 1}
       ),`;
     return sql`
       ${docMatches}
       ${sql.raw(`${prefix}_title_words`)} as materialized (
-        select ${tierColumns} from manuscript_search s
+        select ${tierColumns}, true as named from manuscript_search s
         where to_tsvector('english'::regconfig, s.title_key) @@ ${tsQuery(fixes)} and ${where}
         ${tierOrder} limit ${cap + 1}
       ),
@@ -240,7 +243,8 @@ export async function search(
   const tierRows = (prefix: string) =>
     sql.raw(`(select distinct on (manuscript_id) * from (
         select * from ${prefix}_title_words union all select * from ${prefix}_doc
-        union all select * from ${prefix}_title union all select * from ${prefix}_author) t) s`);
+        union all select * from ${prefix}_title union all select * from ${prefix}_author) t
+      order by manuscript_id, named desc) s`);
   const tierCapped = (prefix: string) =>
     sql.raw(`${phrased ? `(select count(*) from ${prefix}_candidates) > ${cap} or ` : ''}
         (select count(*) from ${prefix}_doc) > ${cap}
