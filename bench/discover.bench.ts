@@ -34,7 +34,7 @@ const filled = Number(
     )) as unknown as { rows: Array<{ n: number | string }> }
   ).rows[0]!.n,
 );
-if (filled === 0) await fillDiscover(db, count);
+if (filled === 0) await fillDiscover(database, count);
 // How busy the machine is (shared CPUs make every number here slower): a fixed CPU-bound
 // statement's median time, to compare runs with each other.
 const calibration: number[] = [];
@@ -139,7 +139,7 @@ const original = plainDb.execute.bind(plainDb);
   original(sql`begin`).then(async () => {
     const tx = {
       execute: async (query: Parameters<typeof original>[0]) => {
-        const result = await original(sql`explain (analyze, costs off) ${query}`);
+        const result = await original(sql`explain (analyze, buffers, costs off) ${query}`);
         captured.push(
           (result as unknown as { rows: Array<Record<string, string>> }).rows
             .map((row) => Object.values(row)[0])

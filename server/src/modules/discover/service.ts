@@ -8,8 +8,9 @@ import {
   type DiscoverSort,
 } from '@margins/common';
 import type { UserRow } from '../../context.ts';
-import { schema, type Db, type Executor } from '../../db/index.ts';
+import { schema, type Db } from '../../db/index.ts';
 import { presentMany } from '../manuscripts/queries.ts';
+import { CANDIDATE_SIMILARITY, corrections } from './corrections.ts';
 import { parseSnippet, SNIPPET_START, SNIPPET_STOP } from './snippet.ts';
 
 /**
@@ -22,49 +23,22 @@ const TYPO_SIMILARITY = 0.4;
  * several words must mostly be there.
  */
 const PHRASE_SIMILARITY = 0.6;
-/** Trigram similarity a lexicon word needs to be a correction candidate at all. */
-const CANDIDATE_SIMILARITY = 0.2;
-/** The most letters a correction may change (Levenshtein distance). */
-const MAX_EDITS = 2;
-/** Words shorter than this are taken as typed: too short to tell a typo from another word. */
-const MIN_CORRECTED_LENGTH = 4;
-
-/** Search words worth correcting: plain words, not operators, long enough. */
-function correctableWords(q: string): string[] {
-  const words = q
-    .replace(/"[^"]*"/g, ' ')
-    .split(/\s+/)
-    .filter((word) => !word.startsWith('-'))
-    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
-    .filter((word) => word.length >= MIN_CORRECTED_LENGTH && !/^(or|and|not)$/i.test(word));
-  return [...new Set(words)].slice(0, 8);
-}
-
-/**
- * For each search word that no title or author's name contains, the nearest word that one
- * does (at most MAX_EDITS letters away): "dargon" → "dragon". Trigrams find the candidates
- * fast; the edit distance chooses, so swapped letters count as the small slip they are.
- */
-async function corrections(tx: Executor, q: string): Promise<string[]> {
-  const words = correctableWords(q);
-  if (words.length === 0) return [];
-  await tx.execute(
-    sql`select set_config('pg_trgm.similarity_threshold', ${String(CANDIDATE_SIMILARITY)}, true)`,
-  );
-  const result = await tx.execute(sql`
-    select (
-      select w.word from search_words w
-      where w.word % q.word and levenshtein(w.word, q.word) <= ${MAX_EDITS}
-      order by levenshtein(w.word, q.word), similarity(w.word, q.word) desc
-      limit 1
-    ) as fix
-    from unnest(${`{${words.map((word) => `"${word}"`).join(',')}}`}::text[]) as typed(raw),
-         lateral (select margins_fold(typed.raw) as word) q
-    where not exists (select 1 from search_words w where w.word = q.word)`);
-  const rows = (result as unknown as { rows: Array<{ fix: string | null }> }).rows;
-  return rows.flatMap((row) => (row.fix ? [row.fix] : []));
-}
-
+/** What each way of matching reads of a match: all that ranking, sorting and counting need. */
+const TIER_COLUMNS = [
+  'manuscript_id',
+  'head',
+  'title_key',
+  'author_key',
+  'category',
+  'genre_ids',
+  'created_at',
+  'read_count',
+  'comment_count',
+];
+/** What a match in the text alone adds to the rank: ts_rank's value of one word of weight D. */
+const TEXT_MATCH_RANK = 0.06;
+/** How many characters of the opening ts_headline is given, around the first match. */
+const SNIPPET_WINDOW = 600;
 /**
  * A suspended author's manuscripts are not found (moderation). The few suspended users are
  * one hashed set; lifting the suspension lists them again, as nothing else was changed.
@@ -139,17 +113,37 @@ export async function search(
       fixes.map((fix) => sql` || plainto_tsquery('english', ${fix})`),
       sql``,
     )})`;
+  // A quoted phrase: its words, each anywhere, find the candidates (not when a phrase is
+  // excluded: without it, "-" would exclude more than the phrase).
+  const phrased = /"[^"]*\s[^"]*"/.test(request.q) && !/-\s*"/.test(request.q);
+  const wordsOf = (fixes: string[]) =>
+    sql`regexp_replace(${tsQuery(fixes)}::text, '<(-|[0-9]+)>', '&', 'g')::tsquery`;
   const key = sql`margins_fold(${request.q})`;
+  // Ranked by the head of the document (title, summary, author, genres: kept in the row), not
+  // the whole of it (read from the TOAST table: ranking a thousand candidates by it took most
+  // of a search's time); a match in the text counts as ts_rank counts one word of weight D.
+  // How like the words a title or a name is counts for the matches found by a title or a name
+  // (`named`): the others' titles and names do not hold the words (two trigram comparisons a
+  // row were most of the ranking's cost).
   const rank = (fixes: string[]) =>
     hasText
-      ? sql`ts_rank(s.document, ${tsQuery(fixes)})
-        + word_similarity(${key}, s.title_key) * 0.8
-        + word_similarity(${key}, s.author_key) * 0.4`
+      ? sql`ts_rank(s.head, ${tsQuery(fixes)})
+        + case when s.manuscript_id in (select manuscript_id from page_doc)
+            then ${TEXT_MATCH_RANK}::real else 0 end
+        + case when s.named then word_similarity(${key}, s.title_key) * 0.8
+            + word_similarity(${key}, s.author_key) * 0.4 else 0 end`
       : sql`0`;
   const wantedOffset = (request.page - 1) * DISCOVER_PAGE_SIZE;
+  // ts_headline parses all the text it is given (2,000 words: most of a search's time): it is
+  // given SNIPPET_WINDOW characters around the first place a searched word's stem appears in
+  // the opening (stems are mostly the words' beginnings), or the opening's start.
+  const window = (fixes: string[]) => sql`(
+    select substr(s2.opening, greatest(1, coalesce(min(nullif(strpos(lower(s2.opening), hit[1]), 0)), 1)
+                                          - ${SNIPPET_WINDOW / 2}), ${SNIPPET_WINDOW})
+    from regexp_matches(${tsQuery(fixes)}::text, '''([^'']+)''', 'g') as hit)`;
   const headline = (fixes: string[]) =>
     hasText
-      ? sql`ts_headline('english', s2.opening, ${tsQuery(fixes)},
+      ? sql`ts_headline('english', ${window(fixes)}, ${tsQuery(fixes)},
         ${`StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=20, MinWords=8, MaxFragments=1`})`
       : sql`null`;
 
@@ -202,36 +196,58 @@ export async function search(
   const cap = DISCOVER_RESULT_CAP;
   const tierOrder =
     request.sort === 'relevance' ? sql`` : sql`order by ${orderBy(request.sort, false)}`;
+  const tierColumns = sql.raw(TIER_COLUMNS.map((column) => `s.${column}`).join(', '));
   const tiers = (fixes: string[], prefix: string, withFilters: boolean) => {
     const where = sql`${discoverable(viewer)} ${withFilters ? filters(request) : sql``}`;
     const doc = sql.raw(`${prefix}_doc`);
     const trigram = (name: string, column: SQL) => sql`
       ${sql.raw(`${prefix}_${name}`)} as materialized (
-        select s.manuscript_id from manuscript_search s
+        select ${tierColumns}, true as named from manuscript_search s
         where ${key} <% ${column} and ${where}
           and (select count(*) from ${doc}) < ${DISCOVER_PAGE_SIZE}
         ${tierOrder} limit ${cap + 1}
       )`;
-    return sql`
-      ${doc} as materialized (
-        select s.manuscript_id from manuscript_search s
-        where s.document @@ ${tsQuery(fixes)} and ${where}
+    // A phrase's positions are in the whole document (read from the TOAST table): checked only
+    // on the first DISCOVER_RESULT_CAP + 1 documents that hold all its words, as a broad word
+    // takes only so many matches (the titles holding it are all found, by their own index).
+    const candidates = sql.raw(`${prefix}_candidates`);
+    const docMatches = phrased
+      ? sql`
+      ${candidates} as materialized (
+        select ${tierColumns}, s.document from manuscript_search s
+        where s.document @@ ${wordsOf(fixes)} and ${where}
         ${tierOrder} limit ${cap + 1}
       ),
+      ${doc} as materialized (
+        select ${sql.raw(TIER_COLUMNS.join(', '))}, false as named from ${candidates}
+        where document @@ ${tsQuery(fixes)}
+      ),`
+      : sql`
+      ${doc} as materialized (
+        select ${tierColumns}, false as named from manuscript_search s
+        where s.document @@ ${tsQuery(fixes)} and ${where}
+        ${tierOrder} limit ${cap + 1}
+      ),`;
+    return sql`
+      ${docMatches}
       ${sql.raw(`${prefix}_title_words`)} as materialized (
-        select s.manuscript_id from manuscript_search s
+        select ${tierColumns}, true as named from manuscript_search s
         where to_tsvector('english'::regconfig, s.title_key) @@ ${tsQuery(fixes)} and ${where}
         ${tierOrder} limit ${cap + 1}
       ),
       ${trigram('title', sql`s.title_key`)},
       ${trigram('author', sql`s.author_key`)}`;
   };
-  const tierIds = (prefix: string) =>
-    sql.raw(`select manuscript_id from ${prefix}_title_words
-        union select manuscript_id from ${prefix}_doc union select manuscript_id from ${prefix}_title
-        union select manuscript_id from ${prefix}_author`);
+  // The matches of all ways, once each, with what ranking and counting them needs (read with
+  // them: the rows are not visited twice).
+  const tierRows = (prefix: string) =>
+    sql.raw(`(select distinct on (manuscript_id) * from (
+        select * from ${prefix}_title_words union all select * from ${prefix}_doc
+        union all select * from ${prefix}_title union all select * from ${prefix}_author) t
+      order by manuscript_id, named desc) s`);
   const tierCapped = (prefix: string) =>
-    sql.raw(`(select count(*) from ${prefix}_doc) > ${cap}
+    sql.raw(`${phrased ? `(select count(*) from ${prefix}_candidates) > ${cap} or ` : ''}
+        (select count(*) from ${prefix}_doc) > ${cap}
         or (select count(*) from ${prefix}_title_words) > ${cap}
         or (select count(*) from ${prefix}_title) > ${cap}
         or (select count(*) from ${prefix}_author) > ${cap}`);
@@ -242,16 +258,14 @@ export async function search(
     filtered as materialized (
       select s.manuscript_id, s.category, s.genre_ids, s.created_at, s.read_count,
              s.comment_count, ${rank(fixes)} as rank
-      from manuscript_search s
-      where s.manuscript_id in (${tierIds('page')})
+      from ${tierRows('page')}
       order by ${orderBy(request.sort, true)}
       limit ${cap}
     ),
     facet_hits as (
       ${
         filtering
-          ? sql`select category, genre_ids from manuscript_search s
-                where s.manuscript_id in (${tierIds('facet')})`
+          ? sql`select category, genre_ids from ${tierRows('facet')}`
           : sql`select category, genre_ids from filtered`
       }
     ),
@@ -264,18 +278,19 @@ export async function search(
   `;
   const result = hasText
     ? await db.transaction(async (tx) => {
-        // The planner prices @@ and <% per row as cheap; they are not (each reads a row's whole
-        // search document): with the indexes it reads only the matches.
-        await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
-        // Off, seq scans cost 10^10 in the plan, which then passes PostgreSQL's JIT threshold:
-        // compiling it took seconds for a statement that runs in milliseconds.
-        await tx.execute(sql`select set_config('jit', 'off', true)`);
-        const fixes = await corrections(tx, request.q);
-        await tx.execute(
-          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(
+        // The settings of this search, in one round trip. The planner prices @@ and <% per row
+        // as cheap; they are not (each reads a row's whole search document): with seq scans off
+        // it reads only the matches, by the indexes. Off, seq scans cost 10^10 in the plan, which
+        // then passes PostgreSQL's JIT threshold: compiling took seconds for a statement that
+        // runs in milliseconds, so JIT is off too. The trigram thresholds: a correction's
+        // candidates (corrections()), and how near the words must come to a title or a name.
+        await tx.execute(sql`select set_config('enable_seqscan', 'off', true),
+          set_config('jit', 'off', true),
+          set_config('pg_trgm.similarity_threshold', ${String(CANDIDATE_SIMILARITY)}, true),
+          set_config('pg_trgm.word_similarity_threshold', ${String(
             /\s/.test(request.q.trim()) ? PHRASE_SIMILARITY : TYPO_SIMILARITY,
-          )}, true)`,
-        );
+          )}, true)`);
+        const fixes = await corrections(tx, request.q);
         return tx.execute(textStatement(fixes));
       })
     : null;

@@ -1,0 +1,1 @@
+ALTER TABLE "manuscript_search" ADD COLUMN "head" "tsvector" GENERATED ALWAYS AS (ts_filter(document, '{a,b,c}')) STORED NOT NULL;

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/index.ts';
+
+/** Trigram similarity a lexicon word needs to be a correction candidate at all. */
+export const CANDIDATE_SIMILARITY = 0.2;
+/** The most letters a correction may change (Levenshtein distance). */
+const MAX_EDITS = 2;
+/** Words shorter than this are taken as typed: too short to tell a typo from another word. */
+const MIN_CORRECTED_LENGTH = 4;
+
+/** Search words worth correcting: plain words, not operators, long enough. */
+function correctableWords(q: string): string[] {
+  const words = q
+    .replace(/"[^"]*"/g, ' ')
+    .split(/\s+/)
+    .filter((word) => !word.startsWith('-'))
+    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter((word) => word.length >= MIN_CORRECTED_LENGTH && !/^(or|and|not)$/i.test(word));
+  return [...new Set(words)].slice(0, 8);
+}
+
+/**
+ * For each search word that no title or author's name contains, the nearest word that one
+ * does (at most MAX_EDITS letters away): "dargon" → "dragon". Trigrams find the candidates
+ * fast (pg_trgm.similarity_threshold is CANDIDATE_SIMILARITY, set by the caller); the edit
+ * distance chooses, so swapped letters count as the small slip they are.
+ */
+export async function corrections(tx: Executor, q: string): Promise<string[]> {
+  const words = correctableWords(q);
+  if (words.length === 0) return [];
+  const result = await tx.execute(sql`
+    select (
+      select w.word from search_words w
+      where w.word % q.word and levenshtein(w.word, q.word) <= ${MAX_EDITS}
+      order by levenshtein(w.word, q.word), similarity(w.word, q.word) desc
+      limit 1
+    ) as fix
+    from unnest(${`{${words.map((word) => `"${word}"`).join(',')}}`}::text[]) as typed(raw),
+         lateral (select margins_fold(typed.raw) as word) q
+    where not exists (select 1 from search_words w where w.word = q.word)`);
+  const rows = (result as unknown as { rows: Array<{ fix: string | null }> }).rows;
+  return rows.flatMap((row) => (row.fix ? [row.fix] : []));
+}
