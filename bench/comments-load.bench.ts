@@ -149,6 +149,6 @@ console.log(
   `${book.words} words, ${book.highlights} comments; ${CONNECTIONS} connections, ${seconds} s each`,
 );
 for (const row of rows) console.log(row);
-console.log((globalThis as any).HITS, (globalThis as any).MISSES);
+
 if (process.env.CPU_PROFILE) writeFileSync(process.env.CPU_PROFILE, JSON.stringify(profiles[0]));
 process.exit(0);
