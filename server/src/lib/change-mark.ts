@@ -24,14 +24,26 @@ const PLAIN_SELECT = /^\s*select\b[^;]*;?\s*$/i;
 const COUNTED_WRITE = /^\s*(with|insert|update|delete|merge)\b[^;]*;?\s*$/i;
 const WRITING_CALLS = /\b(nextval|setval|pg_notify|pg_advisory\w*|set_config)\s*\(/i;
 
+/** The tables a statement names (after FROM, INTO, UPDATE, JOIN), as written. */
+const NAMED_TABLES = /\b(?:from|into|update|join)\s+([\w."]+)/gi;
+/** The job queue's own tables: no answer is made of them. */
+const JOB_QUEUE_SCHEMA = /^"?pgboss"?\./i;
+
+/** True when every table the statement names is the job queue's (its polls and upkeep). */
+function onlyJobQueue(statement: string): boolean {
+  const tables = [...statement.matchAll(NAMED_TABLES)].map((match) => match[1] ?? '');
+  return tables.length > 0 && tables.every((table) => JOB_QUEUE_SCHEMA.test(table));
+}
+
 /**
- * False only when the statement cannot have changed anything: a plain SELECT, or a counted
- * write that reports no row changed (the job queue's polls: `WITH … UPDATE … RETURNING` that
- * found no job). Anything else — DDL, several statements, a failure — counts as a change.
+ * False only when the statement cannot have changed anything an answer is made of: a plain
+ * SELECT, a counted write that reports no row changed (`INSERT … ON CONFLICT DO NOTHING` that
+ * met one), or one of the job queue's statements on its own tables. Anything else — DDL,
+ * several statements, a failure — counts as a change.
  */
 function changedSomething(statement: unknown, result: unknown, failed: boolean): boolean {
   if (failed || typeof statement !== 'string' || WRITING_CALLS.test(statement)) return true;
-  if (PLAIN_SELECT.test(statement)) return false;
+  if (PLAIN_SELECT.test(statement) || onlyJobQueue(statement)) return false;
   const affected = (result as { affectedRows?: number } | undefined)?.affectedRows;
   return !(COUNTED_WRITE.test(statement) && affected === 0);
 }
