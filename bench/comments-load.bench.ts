@@ -79,16 +79,6 @@ async function load(
   );
   if (ours) profiles.push((await profiler?.post('Profiler.stop'))?.profile);
   if (failure) throw new Error(`an answer was not 200: ${failure}`);
-  console.log(
-    'p50',
-    percentile(latencies, 50),
-    'p90',
-    percentile(latencies, 90),
-    'max',
-    Math.max(...latencies),
-    'first20',
-    latencies.slice(0, 20).map(Math.round).join(','),
-  );
   return { rps: latencies.length / duration, p99: percentile(latencies, 99) };
 }
 
