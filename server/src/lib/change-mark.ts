@@ -22,7 +22,8 @@ const counters = new WeakMap<PGlite, Counter>();
 const PLAIN_SELECT = /^\s*select\b[^;]*;?\s*$/i;
 /** A statement whose writes PostgreSQL counts (INSERT 0 0, UPDATE 0: nothing changed). */
 const COUNTED_WRITE = /^\s*(with|insert|update|delete|merge)\b[^;]*;?\s*$/i;
-const WRITING_CALLS = /\b(nextval|setval|pg_notify|pg_advisory\w*|set_config)\s*\(/i;
+/** Calls that write, or may: sequences, notifications, settings, and our own SQL functions. */
+const WRITING_CALLS = /\b(nextval|setval|pg_notify|pg_advisory\w*|set_config|margins_\w+)\s*\(/i;
 
 /** The tables a statement names (after FROM, INTO, UPDATE, JOIN), as written. */
 const NAMED_TABLES = /\b(?:from|into|update|join)\s+([\w."]+)/gi;
