@@ -11,7 +11,7 @@ import { BENCH_SESSION_SECRET, createManuscript, createPeople } from './realtime
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { convertDocument } from '../server/src/conversion/index.ts';
-import { openDatabase, schema } from '../server/src/db/index.ts';
+import { openDatabase, schema, type Database } from '../server/src/db/index.ts';
 import { anchorAt } from '../server/src/modules/comments/anchoring.ts';
 import { documentText } from '../server/src/modules/comments/document-text.ts';
 import { webDist } from '../server/src/paths.ts';
@@ -21,6 +21,8 @@ export interface ReaderBookServer {
   manuscriptId: number;
   words: number;
   highlights: number;
+  /** The server's database (open in this process): benches add people with it. */
+  database: Database;
   /** The author's session cookie: name and value. */
   cookie: { name: string; value: string };
   /** Sets the static anchor page's text (the reader box's HTML with its marks). */
@@ -118,6 +120,7 @@ export async function startReaderBook(port: number, count: number): Promise<Read
     baseUrl: `http://127.0.0.1:${port}`,
     manuscriptId,
     words: converted.words,
+    database,
     highlights: rows.length,
     cookie: { name: name!, value: value.join('=') },
     setAnchorHtml: (html) => {

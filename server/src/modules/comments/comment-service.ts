@@ -39,15 +39,13 @@ export async function createComment(
   const selectionId = body.highlight.selection_id;
   if (isBlank(body.comment)) return cancelNewComment(ctx, scope, selectionId, options);
 
-  let existing = await findHighlight(ctx.db, selectionId);
-  if (existing && (existing.manuscriptId !== scope.manuscript.id || existing.deletedAt !== null)) {
-    // Another manuscript's (or a removed) highlight: as if it did not exist here.
-    throw notFound();
-  }
+  // A comment on a highlight already there (no range sent, the usual case) reads and locks it
+  // in the transaction, in one statement; a range may make a new one, prepared beforehand.
+  const range = highlightInput.safeParse(body.highlight);
+  let existing = range.success ? await findHighlight(ctx.db, selectionId) : null;
+  if (existing) assertHere(scope, existing);
   let prepared: Awaited<ReturnType<typeof prepareHighlight>> | null = null;
-  if (!existing) {
-    const range = highlightInput.safeParse(body.highlight);
-    if (!range.success) throw badRequest({ highlight: [COMMENT_MESSAGES.selectionMissing] });
+  if (!existing && range.success) {
     prepared = await prepareHighlight(ctx, scope, selectionId, range.data);
   }
   const { comment, highlight } = await ctx.events.transaction(async (tx) => {
@@ -59,11 +57,16 @@ export async function createComment(
     } else {
       // A cancel removing this highlight at the same moment goes first or waits for us.
       const [live] = await tx
-        .select({ deletedAt: schema.highlights.deletedAt })
+        .select()
         .from(schema.highlights)
         .where(eq(schema.highlights.id, selectionId))
         .for('share');
-      if (!live || live.deletedAt !== null) throw notFound();
+      if (!live && !range.success) {
+        throw badRequest({ highlight: [COMMENT_MESSAGES.selectionMissing] });
+      }
+      if (!live) throw notFound();
+      assertHere(scope, live);
+      existing = live;
     }
     const [comment] = await tx
       .insert(schema.comments)
@@ -93,6 +96,13 @@ export async function createComment(
     return { comment: comment!, highlight: existing! };
   });
   return { scope, comment, author: authorOf(viewer), highlight, myVote: 0, deleted: null };
+}
+
+/** 404 unless the highlight is live and on the scope's manuscript (as if it did not exist). */
+function assertHere(scope: CommentScope, highlight: HighlightRow): void {
+  if (highlight.manuscriptId !== scope.manuscript.id || highlight.deletedAt !== null) {
+    throw notFound();
+  }
 }
 
 /** New text for one's own comment; blank text deletes it (SPEC: an empty comment goes). */

@@ -30,7 +30,8 @@ import {
   type SaveOutcome,
 } from './comment-service.ts';
 import { presentComment, presentHighlight } from './presenter.ts';
-import { findHighlight, listManuscriptComments, listSelectionComments } from './queries.ts';
+import { sendCommentList } from './list-wire.ts';
+import { findHighlight, listSelectionComments } from './queries.ts';
 import { listReportReasons, submitReport } from './report-service.ts';
 import { loadScope } from './scope.ts';
 import { rankComment } from './vote-service.ts';
@@ -76,10 +77,8 @@ export async function commentRoutes(root: FastifyInstance): Promise<void> {
         response: { 200: commentListResponse, ...errors },
       },
     },
-    async (request) => {
-      const scope = await loadScope(ctx, request.user, request.params.manuscript_id);
-      return listManuscriptComments(ctx.db, scope, feedSince(request.query));
-    },
+    async (request, reply) =>
+      sendCommentList(ctx, request, reply, request.params.manuscript_id, feedSince(request.query)),
   );
 
   app.get(

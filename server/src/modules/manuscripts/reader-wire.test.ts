@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../db/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { buildScene } from '../comments/test-helpers.ts';
-import { acceptedEncoding } from './reader-wire.ts';
+import { buildScene, revokeReader } from '../comments/test-helpers.ts';
+import { acceptedEncoding, readerViewerParts } from './reader-wire.ts';
 
 // The reader's JSON from the version's stored, compressed part (issue 11 item 1).
 
@@ -93,6 +93,41 @@ describe("the reader's text on the wire", () => {
     expect(stranger.statusCode).toBe(404);
     const anonymous = await scene.anonymous.get(url, { headers: { 'accept-encoding': 'br' } });
     expect(anonymous.statusCode).toBe(404);
+  });
+});
+
+describe("the reader's kept viewer part", () => {
+  it('answers a repeat from memory, and a change the reader may see at once', async () => {
+    const scene = await buildScene(test);
+    const url = readerUrl(scene.manuscript.id);
+    const headers = { 'accept-encoding': 'br' };
+    const view = async () => {
+      const answer = await scene.reader.client.get(url, { headers });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return {
+        etag: String(answer.headers.etag),
+        json: JSON.parse(brotliDecompressSync(answer.rawPayload).toString()),
+      };
+    };
+    const first = await view();
+    const again = await view();
+    expect(again).toEqual(first);
+    expect(readerViewerParts.size(test.database).entries).toBeGreaterThan(0);
+
+    // The title is in the viewer's part: renamed, the next answer has it and a new ETag.
+    await test.ctx.db
+      .update(schema.manuscripts)
+      .set({ title: 'A New Title' })
+      .where(eq(schema.manuscripts.id, scene.manuscript.id));
+    const renamed = await view();
+    expect(renamed.json.manuscript.title).toBe('A New Title');
+    expect(renamed.etag).not.toBe(first.etag);
+
+    // A revoked reader is refused at once, kept answer or not.
+    await revokeReader(test.ctx.db, scene.manuscript.id, scene.reader.user.id);
+    const revoked = await scene.reader.client.get(url, { headers });
+    expect(revoked.statusCode).toBe(404);
+    expect(readerViewerParts.size(test.database).bytes).toBeLessThanOrEqual(32 * 1024 * 1024);
   });
 });
 

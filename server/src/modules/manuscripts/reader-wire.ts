@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readerPageResponse, type ReaderPageResponse } from '@margins/common';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, UserRow } from '../../context.ts';
+import { AnswerCache } from '../../lib/answer-cache.ts';
 import { matchesIfNoneMatch } from '../../plugins/wire.ts';
 import { readerMeta, withText, type ReaderMeta } from './reader.ts';
 import { storedPart, type StoredPart } from './version-wire.ts';
@@ -15,6 +16,10 @@ import { storedPart, type StoredPart } from './version-wire.ts';
 // of the text is serialised, hashed or compressed per request, and the ETag (the version and a
 // hash of the tail) lets a returning reader's 304 skip the text altogether. See ARCHITECTURE.md
 // "The reader's text on the wire".
+//
+// The viewer's part (readerMeta: the manuscript, their access, bookmark, gate…) takes about ten
+// statements; it is kept per (viewer, manuscript) while the database has not changed
+// (lib/answer-cache.ts), so a reader asking again — a 304 or a reload — costs no statement here.
 
 /** The gzip member header: deflate, no name, no time, unknown OS (RFC 1952). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
@@ -67,6 +72,51 @@ function gzipAnswer(part: StoredPart, tail: Buffer): Buffer {
   return Buffer.concat([GZIP_HEADER, part.deflate, deflateRawSync(tail), trailer]);
 }
 
+/** readerMeta with its ETag and finished answers, as kept between requests. */
+interface ViewerPart {
+  meta: ReaderMeta;
+  etag: string | null;
+  /** The answer in each encoding; null while the text is withheld (a gate, no version yet). */
+  bodies: Record<Encoding, Buffer> | null;
+}
+
+/**
+ * Viewer parts kept, in bytes: each holds its answer finished in both encodings (~0.3 MB for a
+ * 150k-word book), so a reader asking again costs no statement, no copy and no allocation.
+ */
+const VIEWER_PART_BUDGET_BYTES = 32 * 1024 * 1024;
+const viewerParts = new AnswerCache<ViewerPart>(
+  VIEWER_PART_BUDGET_BYTES,
+  (part) => 1024 + (part.bodies ? part.bodies.br.length + part.bodies.gzip.length : 0),
+);
+
+async function viewerPart(ctx: AppContext, meta: ReaderMeta): Promise<ViewerPart> {
+  const part = meta.versionId === null ? null : await storedPart(ctx, meta.versionId);
+  if (meta.versionId === null || !part) return { meta, etag: null, bodies: null };
+  const tail = viewerTail(meta.view);
+  const hash = createHash('sha1').update(tail).digest('base64url');
+  // Strong: a version's bytes never change, and the tail is hashed as it is sent.
+  const etag = `"r${meta.versionId}-${hash}"`;
+  return { meta, etag, bodies: { br: brotliAnswer(part, tail), gzip: gzipAnswer(part, tail) } };
+}
+
+/**
+ * This viewer's part, kept while the database is unchanged. Staff are not kept: their opening
+ * of a manuscript a report lets them read is recorded (readerMeta) every time they ask.
+ */
+async function loadViewerPart(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  manuscriptId: number,
+): Promise<ViewerPart> {
+  const compute = async () => viewerPart(ctx, await readerMeta(ctx, viewer, manuscriptId));
+  if (viewer && viewer.role !== 'user') return compute();
+  return viewerParts.get(ctx.database, `${viewer?.id ?? 'anonymous'}:${manuscriptId}`, compute);
+}
+
+/** The viewer-part cache (tests look at its bounds). */
+export const readerViewerParts = viewerParts;
+
 /**
  * GET /manuscript/document/reader/:id as JSON: the stored part and this viewer's tail, or a
  * 304 decided before the text is touched. Without a compression the client accepts, or while
@@ -78,22 +128,15 @@ export async function sendReaderJson(
   reply: FastifyReply,
   manuscriptId: number,
 ): Promise<ReaderPageResponse | FastifyReply> {
-  const meta = await readerMeta(ctx, request.user, manuscriptId);
+  const { meta, etag, bodies } = await loadViewerPart(ctx, request.user, manuscriptId);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
-  if (meta.versionId === null || encoding === null) return withText(ctx, meta);
-  const tail = viewerTail(meta.view);
-  const hash = createHash('sha1').update(tail).digest('base64url');
-  // Strong: a version's bytes never change, and the tail is hashed as it is sent.
-  const etag = `"r${meta.versionId}-${hash}"`;
+  if (etag === null || bodies === null || encoding === null) return withText(ctx, meta);
   reply.header('etag', etag).header('vary', 'accept-encoding');
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
     return reply.code(304).send();
   }
-  const part = await storedPart(ctx, meta.versionId);
-  if (!part) return withText(ctx, meta);
-  const body = encoding === 'br' ? brotliAnswer(part, tail) : gzipAnswer(part, tail);
   return reply
     .header('content-encoding', encoding)
     .type('application/json; charset=utf-8')
-    .send(body);
+    .send(bodies[encoding]);
 }
