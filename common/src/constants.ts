@@ -99,6 +99,15 @@ export const PRESENCE_FLUSH_MS = 250;
 export const REALTIME_SOCKETS_PER_PROCESS = 1500;
 /** How long a client told "busy" waits before joining again (± half of it, at random). */
 export const REALTIME_BUSY_RETRY_SECONDS = 5;
+/**
+ * /healthz and the database: a probe younger than HEALTH_DB_FRESH_MS answers as it is; up to
+ * HEALTH_DB_STALE_MS it still answers while a new probe runs; older, the request waits for the
+ * probe (HEALTH_DB_TIMEOUT_MS at most, then "not ok"). A busy embedded database then never keeps
+ * /healthz waiting behind its queue of statements, and a dead one shows within seconds.
+ */
+export const HEALTH_DB_FRESH_MS = 1_000;
+export const HEALTH_DB_STALE_MS = 5_000;
+export const HEALTH_DB_TIMEOUT_MS = 5_000;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const FLASH_TIMEOUT_MS = 7000;
 export const TOAST_DELAY_MS = 5000;

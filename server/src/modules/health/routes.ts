@@ -1,26 +1,24 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DatabaseProbe } from './database-probe.ts';
 
 const healthResponse = z.object({
-  /** True when the server and its database answer. */
+  /** True when the server answers and its database did within the last seconds (database-probe.ts). */
   ok: z.boolean(),
   /** The database: "pglite" (embedded) or "postgres", with its state. */
   db: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
 });
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  const database = new DatabaseProbe(app.ctx.db);
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/healthz',
       { schema: { tags: ['health'], response: { 200: healthResponse, 503: healthResponse } } },
       async (_request, reply) => {
-        const ok = await app.ctx.db
-          .execute(sql`select 1`)
-          .then(() => true)
-          .catch(() => false);
+        const ok = await database.ok();
         return reply.status(ok ? 200 : 503).send({ ok, db: { kind: app.ctx.database.kind, ok } });
       },
     );
