@@ -1,21 +1,24 @@
 import type { AppContext, UserRow } from '../context.ts';
 import type { ManuscriptRow } from '../modules/manuscripts/presenter.ts';
 import { findManuscript } from '../modules/manuscripts/queries.ts';
-import { loadScope, scopeOf, type CommentScope } from '../modules/comments/scope.ts';
+import { loadScope, type CommentScope } from '../modules/comments/scope.ts';
+import type { RoomAccess } from './room-access.ts';
 
 /**
  * The reading policy for joins, at the price of a join storm's size rather than a multiple:
  * joins to one manuscript arriving together share one read of its row (in flight only, never
- * kept), and each viewer's own facts (grant, questionnaire) are read for them alone, as
- * loadScope() does. A shared read may have started before a change of who may read committed;
- * so every such change (recheckRoom, evictions: `changed()`, before their first await) moves the
+ * kept), and their viewers' own facts (grant, questionnaire) are read together too (RoomAccess).
+ * A shared read may have started before a change of who may read committed; so every such change (recheckRoom, evictions: `changed()`, before their first await) moves the
  * manuscript's generation, and a join whose check began in an older one checks again, alone.
  */
 export class JoinCheck {
   private readonly reads = new Map<number, Promise<ManuscriptRow | null>>();
   private readonly generations = new Map<number, number>();
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly access: RoomAccess,
+  ) {}
 
   /** Who may read this manuscript may have changed: joins under way check again. */
   changed(manuscriptId: number): void {
@@ -32,7 +35,7 @@ export class JoinCheck {
     manuscriptId: number,
   ): Promise<{ scope: CommentScope; settle: () => CommentScope | Promise<CommentScope> }> {
     const generation = this.generations.get(manuscriptId) ?? 0;
-    const scope = await scopeOf(this.ctx, viewer, await this.manuscript(manuscriptId));
+    const scope = await this.access.scope(viewer, await this.manuscript(manuscriptId));
     return {
       scope,
       settle: () =>

@@ -48,3 +48,40 @@ export async function questionnaireStates(
     );
   return new Map(rows.map((row) => [row.manuscriptId, stateOf(row)]));
 }
+
+/**
+ * questionnaireState of several users for one manuscript (one query, for join storms): each
+ * user id maps to their state; a manuscript without a questionnaire answers 'none' for all.
+ */
+export async function questionnaireStatesOfUsers(
+  db: Executor,
+  manuscriptId: number,
+  userIds: number[],
+): Promise<(userId: number | null) => QuestionnaireState> {
+  const rows = await db
+    .select({
+      surveyId: schema.surveys.id,
+      userId: schema.surveyAnswers.userId,
+      id: schema.surveyAnswers.id,
+      approvedAt: schema.surveyAnswers.approvedAt,
+    })
+    .from(schema.surveys)
+    .leftJoin(
+      schema.surveyAnswers,
+      and(
+        eq(schema.surveyAnswers.surveyId, schema.surveys.id),
+        // No ids: the join matches nobody (logged-out viewers have answered nothing).
+        inArray(schema.surveyAnswers.userId, userIds.length > 0 ? userIds : [-1]),
+      ),
+    )
+    .where(
+      and(
+        eq(schema.surveys.manuscriptId, manuscriptId),
+        eq(schema.surveys.surveyType, 'questionaire'),
+      ),
+    );
+  if (rows.length === 0) return () => 'none';
+  const answered = new Map<number, QuestionnaireState>();
+  for (const row of rows) if (row.userId !== null) answered.set(row.userId, stateOf(row));
+  return (userId) => (userId === null ? 'unanswered' : (answered.get(userId) ?? 'unanswered'));
+}
