@@ -191,6 +191,12 @@ export const EVENT_CLAIM_LEASE_SECONDS = 300;
 export const EVENT_RETENTION_DAYS = 7;
 export const EVENT_SWEEP_CRON = '* * * * *';
 export const EVENT_RECOVERY_BATCH = 500;
+/**
+ * Dispatched event rows are marked in one statement per this many ms (not one per write): under
+ * a steady stream of comments the marks cost a few statements a second. Far below the recovery
+ * grace, so the sweep never mistakes a row waiting for its mark for a lost one.
+ */
+export const EVENT_MARK_DELAY_MS = 200;
 
 /**
  * Features as runtime switches (admin "feature" section): their names, and how long a process
