@@ -92,6 +92,14 @@ export const SOCKET_OPTIONS = {
  */
 export const PRESENCE_FLUSH_MS = 250;
 /**
+ * A big room's window grows with it (this many ms per socket in the room, up to
+ * PRESENCE_FLUSH_MAX_MS): each `presence` goes to every socket of the room, so a thousand
+ * readers arriving together would otherwise cost four thousand socket writes a second in
+ * presence alone; this keeps it near 500 a second per room, whatever its size.
+ */
+export const PRESENCE_FLUSH_MS_PER_SOCKET = 2;
+export const PRESENCE_FLUSH_MAX_MS = 5_000;
+/**
  * Sockets one server process keeps in manuscript rooms. Past it a join is answered "busy"
  * (retry in REALTIME_BUSY_RETRY_SECONDS, with jitter) instead of slowing every room of the
  * process; more readers need more processes (README, "Scaling out").
