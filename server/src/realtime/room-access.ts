@@ -1,17 +1,15 @@
 import type { AppContext, UserRow } from '../context.ts';
-import { grantedUserIds } from '../modules/access/grants.ts';
 import {
+  manuscriptWithReaders,
   prepareManuscriptWithFacts,
   type ReaderFacts,
 } from '../modules/access/manuscript-access.ts';
 import { isStaff, type ReaderAccess } from '../modules/access/policy.ts';
-import { questionnaireStatesOfUsers } from '../modules/access/questionnaire.ts';
 import { scopeOf, type CommentScope } from '../modules/comments/scope.ts';
-import type { ManuscriptRow } from '../modules/manuscripts/presenter.ts';
 
 interface Waiting {
-  userId: number | null;
-  resolve: (facts: ReaderFacts) => void;
+  viewer: UserRow | null;
+  resolve: (scope: CommentScope) => void;
   reject: (error: unknown) => void;
 }
 
@@ -20,8 +18,9 @@ interface Waiting {
  * with nothing kept (every answer as fresh as its own query, so a revoked reader is refused on
  * their very next event):
  *
- * - A join storm's facts are read together: the viewers of one manuscript asking in the same
- *   turn of the event loop share one grants query and one questionnaire query (not two each).
+ * - A join storm is read together: the joins to one manuscript in the same turn of the event
+ *   loop share one statement (the manuscript, and every viewer's grant and questionnaire state),
+ *   not three each.
  * - A write reads the manuscript and the writer's facts in one prepared statement.
  *
  * Authors need no facts; staff's depend on open reports: both go through loadScope's own read.
@@ -46,24 +45,15 @@ export class RoomAccess {
     return scopeOf(this.ctx, viewer, manuscript, accessOf(viewer, facts));
   }
 
-  /** The viewer's scope for a manuscript row just read (a join), their facts read in a batch. */
-  async scope(viewer: UserRow | null, manuscript: ManuscriptRow | null): Promise<CommentScope> {
-    if (!manuscript || viewer?.id === manuscript.userId || isStaff(viewer)) {
-      return scopeOf(this.ctx, viewer, manuscript);
-    }
-    const facts = await this.batched(viewer?.id ?? null, manuscript.id);
-    return scopeOf(this.ctx, viewer, manuscript, accessOf(viewer, facts));
-  }
-
-  /** The facts of one viewer, read with those of everyone asking about it in this turn. */
-  private batched(userId: number | null, manuscriptId: number): Promise<ReaderFacts> {
+  /** The viewer's scope for a join, read with the other joins to that manuscript in this turn. */
+  joinScope(viewer: UserRow | null, manuscriptId: number): Promise<CommentScope> {
     return new Promise((resolve, reject) => {
       const queue = this.waiting.get(manuscriptId);
       if (queue) {
-        queue.push({ userId, resolve, reject });
+        queue.push({ viewer, resolve, reject });
         return;
       }
-      this.waiting.set(manuscriptId, [{ userId, resolve, reject }]);
+      this.waiting.set(manuscriptId, [{ viewer, resolve, reject }]);
       setImmediate(() => void this.flush(manuscriptId));
     });
   }
@@ -71,21 +61,26 @@ export class RoomAccess {
   private async flush(manuscriptId: number): Promise<void> {
     const batch = this.waiting.get(manuscriptId) ?? [];
     this.waiting.delete(manuscriptId);
-    const userIds = [
-      ...new Set(batch.flatMap((entry) => (entry.userId === null ? [] : [entry.userId]))),
-    ];
+    const userIds = [...new Set(batch.flatMap(({ viewer }) => (viewer ? [viewer.id] : [])))];
+    let found: Awaited<ReturnType<typeof manuscriptWithReaders>>;
     try {
-      const db = this.ctx.db;
-      const granted = await grantedUserIds(db, manuscriptId, userIds);
-      const questionnaireOf = await questionnaireStatesOfUsers(db, manuscriptId, userIds);
-      for (const entry of batch) {
-        entry.resolve({
-          granted: entry.userId !== null && granted.has(entry.userId),
-          questionnaire: questionnaireOf(entry.userId),
-        });
-      }
+      found = await manuscriptWithReaders(this.ctx.db, manuscriptId, userIds);
     } catch (error) {
       for (const entry of batch) entry.reject(error);
+      return;
+    }
+    for (const { viewer, resolve, reject } of batch) {
+      const manuscript = found?.manuscript ?? null;
+      const scope =
+        !found || !manuscript || viewer?.id === manuscript.userId || isStaff(viewer)
+          ? scopeOf(this.ctx, viewer, manuscript)
+          : scopeOf(
+              this.ctx,
+              viewer,
+              manuscript,
+              accessOf(viewer, found.factsOf(viewer?.id ?? null)),
+            );
+      scope.then(resolve, reject);
     }
   }
 }

@@ -43,23 +43,3 @@ export async function grantedManuscriptIds(
     );
   return new Set(rows.map((row) => row.manuscriptId));
 }
-
-/** Of these users, the ids holding a grant for the manuscript (one query, for join storms). */
-export async function grantedUserIds(
-  db: Executor,
-  manuscriptId: number,
-  userIds: number[],
-): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ userId: schema.invites.invitedUserId })
-    .from(schema.invites)
-    .where(
-      and(
-        eq(schema.invites.manuscriptId, manuscriptId),
-        inArray(schema.invites.invitedUserId, userIds),
-        inArray(schema.invites.status, [...GRANTING_STATUSES]),
-      ),
-    );
-  return new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])));
-}

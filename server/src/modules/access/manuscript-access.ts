@@ -58,3 +58,63 @@ export function prepareManuscriptWithFacts(db: Db, name: string) {
     return { manuscript: row.manuscript, facts: { granted: row.granted, questionnaire } };
   };
 }
+
+/**
+ * A manuscript row with the facts of many readers, in one statement (a join storm's viewers of
+ * one manuscript): each user id maps to their facts; null stands for a logged-out viewer.
+ * Null when the manuscript does not exist.
+ */
+export async function manuscriptWithReaders(
+  db: Db,
+  id: number,
+  userIds: number[],
+): Promise<{ manuscript: ManuscriptRow; factsOf: (userId: number | null) => ReaderFacts } | null> {
+  const { invites, manuscripts, surveys, surveyAnswers } = schema;
+  // No ids: -1 matches nobody (a logged-out viewer holds no grant and answered nothing).
+  const ids = userIds.length > 0 ? userIds : [-1];
+  const [row] = await db
+    .select({
+      manuscript: getTableColumns(manuscripts),
+      grantedIds: sql<
+        number[] | null
+      >`(select json_agg(${invites.invitedUserId}) from ${invites} where ${and(
+        eq(invites.manuscriptId, manuscripts.id),
+        inArray(invites.invitedUserId, ids),
+        inArray(invites.status, [...GRANTING_STATUSES]),
+      )})`,
+      surveyId: sql<number | null>`(select ${surveys.id} from ${surveys} where ${and(
+        eq(surveys.manuscriptId, manuscripts.id),
+        eq(surveys.surveyType, 'questionaire'),
+      )})`,
+      answers: sql<Array<
+        [number, boolean]
+      > | null>`(select json_agg(json_build_array(${surveyAnswers.userId}, ${surveyAnswers.approvedAt} is not null)) from ${surveyAnswers} inner join ${surveys} on ${eq(
+        surveys.id,
+        surveyAnswers.surveyId,
+      )} where ${and(
+        eq(surveys.manuscriptId, manuscripts.id),
+        eq(surveys.surveyType, 'questionaire'),
+        inArray(surveyAnswers.userId, ids),
+      )})`,
+    })
+    .from(manuscripts)
+    .where(eq(manuscripts.id, id));
+  if (!row) return null;
+  const granted = new Set(row.grantedIds ?? []);
+  const approved = new Map(row.answers ?? []);
+  const factsOf = (userId: number | null): ReaderFacts => {
+    const answer = userId === null ? undefined : approved.get(userId);
+    return {
+      granted: userId !== null && granted.has(userId),
+      questionnaire:
+        row.surveyId === null
+          ? 'none'
+          : answer === undefined
+            ? 'unanswered'
+            : answer
+              ? 'approved'
+              : 'pending',
+    };
+  };
+  return { manuscript: row.manuscript, factsOf };
+}
