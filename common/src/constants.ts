@@ -92,6 +92,14 @@ export const SOCKET_OPTIONS = {
  */
 export const PRESENCE_FLUSH_MS = 250;
 /**
+ * A big room's window grows with it (this many ms per socket in the room, up to
+ * PRESENCE_FLUSH_MAX_MS): each `presence` goes to every socket of the room, so a thousand
+ * readers arriving together would otherwise cost four thousand socket writes a second in
+ * presence alone; this keeps it near 500 a second per room, whatever its size.
+ */
+export const PRESENCE_FLUSH_MS_PER_SOCKET = 2;
+export const PRESENCE_FLUSH_MAX_MS = 5_000;
+/**
  * Sockets one server process keeps in manuscript rooms. Past it a join is answered "busy"
  * (retry in REALTIME_BUSY_RETRY_SECONDS, with jitter) instead of slowing every room of the
  * process; more readers need more processes (README, "Scaling out").
@@ -99,6 +107,15 @@ export const PRESENCE_FLUSH_MS = 250;
 export const REALTIME_SOCKETS_PER_PROCESS = 1500;
 /** How long a client told "busy" waits before joining again (± half of it, at random). */
 export const REALTIME_BUSY_RETRY_SECONDS = 5;
+/**
+ * /healthz and the database: a probe younger than HEALTH_DB_FRESH_MS answers as it is; up to
+ * HEALTH_DB_STALE_MS it still answers while a new probe runs; older, the request waits for the
+ * probe (HEALTH_DB_TIMEOUT_MS at most, then "not ok"). A busy embedded database then never keeps
+ * /healthz waiting behind its queue of statements, and a dead one shows within seconds.
+ */
+export const HEALTH_DB_FRESH_MS = 1_000;
+export const HEALTH_DB_STALE_MS = 5_000;
+export const HEALTH_DB_TIMEOUT_MS = 5_000;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const FLASH_TIMEOUT_MS = 7000;
 export const TOAST_DELAY_MS = 5000;
@@ -182,6 +199,12 @@ export const EVENT_CLAIM_LEASE_SECONDS = 300;
 export const EVENT_RETENTION_DAYS = 7;
 export const EVENT_SWEEP_CRON = '* * * * *';
 export const EVENT_RECOVERY_BATCH = 500;
+/**
+ * Dispatched event rows are marked in one statement per this many ms (not one per write): under
+ * a steady stream of comments the marks cost a few statements a second. Far below the recovery
+ * grace, so the sweep never mistakes a row waiting for its mark for a lost one.
+ */
+export const EVENT_MARK_DELAY_MS = 200;
 
 /**
  * Features as runtime switches (admin "feature" section): their names, and how long a process

@@ -1,4 +1,8 @@
-import { EVENT_RECOVERY_BATCH, EVENT_RECOVERY_GRACE_SECONDS } from '@margins/common';
+import {
+  EVENT_MARK_DELAY_MS,
+  EVENT_RECOVERY_BATCH,
+  EVENT_RECOVERY_GRACE_SECONDS,
+} from '@margins/common';
 import type { AppContext, DomainEvents } from '../context.ts';
 import type { Executor, Tx } from '../db/index.ts';
 import { EVENT_PAYLOADS, type DomainEvent, type EventType } from './definitions.ts';
@@ -158,10 +162,11 @@ export class EventBus implements DomainEvents {
   }
 
   /**
-   * Marks the rows after this turn of the event loop, in one statement for every event
-   * dispatched meanwhile: the request has its answer and the next write its database without
-   * waiting for the mark. Until it is written a row counts as undispatched, so a crash before
-   * it only means the sweep dispatches it again (at least once), and only after the grace.
+   * Marks the rows EVENT_MARK_DELAY_MS later, in one statement for every event dispatched
+   * meanwhile: the request has its answer and the next write its database without waiting for
+   * the mark, and a stream of writes costs a few marks a second, not one each. Until it is
+   * written a row counts as undispatched, so a crash before it only means the sweep dispatches
+   * it again (at least once), and only after the grace.
    */
   private markLater(ids: number[]): void {
     if (ids.length === 0) return;
@@ -169,7 +174,7 @@ export class EventBus implements DomainEvents {
     this.toMark.push(...ids);
     if (flushPending) return;
     this.marking = this.marking
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(() => new Promise<void>((resolve) => setTimeout(resolve, EVENT_MARK_DELAY_MS)))
       .then(() => markDispatched(this.ctx.db, this.toMark.splice(0)))
       .catch((error: unknown) =>
         this.ctx.log.error({ err: error }, 'marking events dispatched failed'),

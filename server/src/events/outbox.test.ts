@@ -140,6 +140,28 @@ describe('event rows', () => {
     expect(rows.every((row) => row.dispatchedAt instanceof Date)).toBe(true);
   });
 
+  it('marks the rows of writes following each other closely in one statement', async () => {
+    const [app] = apps;
+    const bus = busOf(app!);
+    // Three writes 5 ms apart, as a room's comments arrive (separate turns of the event loop).
+    for (const manuscriptId of [111, 112, 113]) {
+      await bus.transaction(async (tx) => bus.emit(tx, gateChanged(manuscriptId)));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await bus.settled();
+    const rows = await app!.ctx.db
+      .select({ dispatchedAt: schema.events.dispatchedAt })
+      .from(schema.events)
+      .where(
+        sql`${schema.events.payload}->>'manuscriptId' IN ('111', '112', '113') AND ${schema.events.name} = 'manuscript.gate_changed'`,
+      );
+    expect(rows).toHaveLength(3);
+    // Marked together: one now() per UPDATE, so fewer times than rows (one mark per write would
+    // give three; a window boundary falling between them, on a slow machine, two).
+    expect(new Set(rows.map((row) => row.dispatchedAt?.toISOString())).size).toBeLessThan(3);
+    expect(rows[0]!.dispatchedAt).toBeInstanceOf(Date);
+  });
+
   it('never dispatches an event written in a transaction that rolled back', async () => {
     reset();
     const [app] = apps;

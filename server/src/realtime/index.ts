@@ -24,6 +24,7 @@ import { registerHandlers, type JoinCapacity } from './handlers.ts';
 import { Presence, type InterServerEvents } from './presence.ts';
 import { PresenceDeltas } from './presence-deltas.ts';
 import { JoinCheck } from './join-check.ts';
+import { RoomAccess } from './room-access.ts';
 import { anonymousRoom, sessionRoom, userRoom } from './rooms.ts';
 
 export { userRoom };
@@ -95,7 +96,8 @@ export class Realtime implements RealtimeRooms {
     this.presence = new Presence(io, this.clustered);
     this.deltas = new PresenceDeltas(io);
     io.on('evict', (manuscriptId, userId) => this.evictLocal(manuscriptId, userId));
-    this.joinCheck = new JoinCheck(ctx);
+    const access = new RoomAccess(ctx);
+    this.joinCheck = new JoinCheck(ctx, access);
     registerHandlers(
       io,
       {
@@ -103,6 +105,7 @@ export class Realtime implements RealtimeRooms {
         deltas: this.deltas,
         capacity: this.capacity,
         joinCheck: this.joinCheck,
+        access,
       },
       ctx,
       app,

@@ -1,12 +1,25 @@
-import { PRESENCE_FLUSH_MS, type CommentAuthor } from '@margins/common';
+import {
+  PRESENCE_FLUSH_MAX_MS,
+  PRESENCE_FLUSH_MS,
+  PRESENCE_FLUSH_MS_PER_SOCKET,
+  type CommentAuthor,
+} from '@margins/common';
 import type { RealtimeServer } from './index.ts';
 
 type Change = { user: CommentAuthor; present: boolean };
 
+/** How long a room's changes gather before they go: longer for a room of many sockets. */
+export function presenceWindowMs(sockets: number, flushMs = PRESENCE_FLUSH_MS): number {
+  return Math.min(
+    Math.max(flushMs, sockets * PRESENCE_FLUSH_MS_PER_SOCKET),
+    Math.max(flushMs, PRESENCE_FLUSH_MAX_MS),
+  );
+}
+
 /**
  * The strip's changes per room, sent as one `presence` event per room at most every
- * PRESENCE_FLUSH_MS: a thousand readers arriving together cost a few broadcasts, not a thousand
- * (each to the whole room). Per user only the last change of the window counts — the user's
+ * PRESENCE_FLUSH_MS (more in a big room: presenceWindowMs): a thousand readers arriving together
+ * cost a few broadcasts, not a thousand (each to the whole room). Per user only the last change of the window counts — the user's
  * final state — so a join and a leave racing in one window end as "left", and a reader who
  * joined in between (their own snapshot may have shown that user) still hears of it.
  */
@@ -33,7 +46,9 @@ export class PresenceDeltas {
     changes.delete(change.user.id); // re-inserted last: the order of the final states
     changes.set(change.user.id, change);
     if (!this.timers.has(room)) {
-      const timer = setTimeout(() => this.flush(room), this.flushMs);
+      // The room's size on this process: what each broadcast costs here.
+      const sockets = this.io.of('/').adapter.rooms.get(room)?.size ?? 0;
+      const timer = setTimeout(() => this.flush(room), presenceWindowMs(sockets, this.flushMs));
       timer.unref();
       this.timers.set(room, timer);
     }

@@ -5,9 +5,10 @@ import { usersOfSessions } from '../modules/auth/sessions.ts';
 const BATCH_MAX = 500;
 
 /**
- * The socket handshakes' session lookups, batched: ids asked while a lookup is under way wait
- * for it to end and go together in the next one (one query for a storm of arrivals instead of
- * one each). Nothing is kept between lookups: every answer is as fresh as its own query.
+ * The sockets' session lookups (handshakes and every event), batched: ids asked while a lookup
+ * is under way wait for it to end and go together in the next one (one query for a storm of
+ * arrivals, or for the events of a busy room read in one turn, instead of one each). Nothing is
+ * kept between lookups: every answer is as fresh as its own query.
  */
 export class SessionBatch {
   private queue: Array<{

@@ -27,14 +27,18 @@ export async function loadScope(
   return scopeOf(ctx, viewer, await findManuscript(ctx.db, manuscriptId));
 }
 
-/** loadScope() for a manuscript row already read (the socket's joins share one read). */
+/**
+ * loadScope() for a manuscript row already read (the socket's joins share one read), and the
+ * viewer's access when already known (realtime/room-access.ts reads it for many at once).
+ */
 export async function scopeOf(
   ctx: AppContext,
   viewer: UserRow | null,
   manuscript: ManuscriptRow | null,
+  known?: ReaderAccess,
 ): Promise<CommentScope> {
   if (!manuscript) throw notFound();
-  const access = await loadReaderAccess(ctx, viewer, manuscript);
+  const access = known ?? (await loadReaderAccess(ctx, viewer, manuscript));
   const refusal = readRefusal(viewer, manuscript, access);
   if (refusal === 'login') throw unauthorized();
   if (refusal === 'hidden') throw notFound();
