@@ -28,4 +28,3 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       },
     );
 }
-
