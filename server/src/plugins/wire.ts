@@ -7,8 +7,9 @@ import compress from '@fastify/compress';
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
- * Answers below this size get no ETag: a 304's own headers weigh about as much as the answer,
- * so hashing it (on every request: /healthz, small JSON) saves the client nothing.
+ * JSON answers below this size get no ETag: a 304's own headers weigh about as much as the
+ * answer, so hashing it (on every request: /healthz, small JSON) saves the client nothing.
+ * Media and pages keep theirs whatever their size (a revalidated picture is a 304).
  */
 const ETAG_MIN_BYTES = 256;
 
@@ -36,7 +37,8 @@ export async function registerWire(app: FastifyInstance): Promise<void> {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.getHeader('cache-control') === 'no-store') return payload;
-    if (payload.length < ETAG_MIN_BYTES && !reply.hasHeader('etag')) return payload;
+    if (payload.length < ETAG_MIN_BYTES && !reply.hasHeader('etag') && isJson(reply))
+      return payload;
     const etag = reply.hasHeader('etag')
       ? String(reply.getHeader('etag'))
       : `"${createHash('sha1').update(payload).digest('base64url')}"`;
@@ -66,6 +68,10 @@ function isCacheableGet(request: FastifyRequest, reply: FastifyReply): boolean {
 }
 
 /** True when the request's `If-None-Match` names this ETag (or `*`); weak forms compare equal. */
+function isJson(reply: FastifyReply): boolean {
+  return String(reply.getHeader('content-type') ?? '').startsWith('application/json');
+}
+
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
