@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../db/index.ts';
-import { changeListenerOf } from '../../db/change-listener.ts';
+import { CHANGE_CHANNELS, changeListenerOf } from '../../db/change-listener.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { buildInvite, personFor, type Person } from '../invites/test-helpers.ts';
 import { buildBook } from '../insights/test-helpers.ts';
@@ -141,6 +141,11 @@ describe('progress writes', () => {
     const batch = { blocks: [{ id: 'c1a', ms: 1000 }] };
     expect((await reader.client.post(url, batch)).statusCode).toBe(200); // decided and cached
     // Another process removes the invite: its change and its event row, not this process's bus.
+    // On PostgreSQL the notification arrives a round trip after the commit (the bound the cache
+    // promises): the test waits for it, after the cache's own handler has run.
+    const announced = new Promise<void>((resolve) =>
+      changeListenerOf(test.ctx).on(CHANGE_CHANNELS.access, () => resolve()),
+    );
     await test.ctx.db.transaction(async (tx) => {
       await tx.delete(schema.invites).where(eq(schema.invites.id, invite.id));
       await tx.insert(schema.events).values({
@@ -148,6 +153,7 @@ describe('progress writes', () => {
         payload: { manuscriptId: book.id, userIds: [reader.user.id] },
       });
     });
+    await announced;
     const refused = await reader.client.post(url, batch);
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     expect(refused.statusCode).toBeLessThan(500);
