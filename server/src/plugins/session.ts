@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, SESSION_COOKIE } from '@margins/common';
 import { changeListenerOf, closeChangeListener } from '../db/change-listener.ts';
 import { closeSessionCache } from '../modules/auth/session-cache.ts';
-import { userFromSessionCookie } from '../modules/auth/sessions.ts';
+import { SessionIds } from '../modules/auth/session-ids.ts';
+import { usersOfSessions } from '../modules/auth/sessions.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import type { UserRow } from '../context.ts';
 
@@ -23,14 +24,12 @@ export function registerSession(app: FastifyInstance): void {
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  const sessionIds = new SessionIds((value) => app.unsignCookie(value));
   app.addHook('onRequest', async (request) => {
-    const found = await userFromSessionCookie(
-      app.ctx,
-      (value) => request.unsignCookie(value),
-      request.cookies[SESSION_COOKIE],
-    );
-    request.user = found?.user ?? null;
-    request.sessionId = found?.sessionId ?? null;
+    const id = sessionIds.of(request.cookies[SESSION_COOKIE]);
+    const user = id === null ? undefined : (await usersOfSessions(app.ctx, [id])).get(id);
+    request.user = user ?? null;
+    request.sessionId = user ? id : null;
   });
 }
 
