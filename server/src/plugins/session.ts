@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, SESSION_COOKIE } from '@margins/common';
 import { changeListenerOf, closeChangeListener } from '../db/change-listener.ts';
-import { closeSessionCache } from '../modules/auth/session-cache.ts';
+import { closeSessionCache, sessionCacheOf } from '../modules/auth/session-cache.ts';
 import { SessionIds } from '../modules/auth/session-ids.ts';
 import { usersOfSessions } from '../modules/auth/sessions.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
@@ -25,11 +25,23 @@ export function registerSession(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   const sessionIds = new SessionIds((value) => app.unsignCookie(value));
-  app.addHook('onRequest', async (request) => {
-    const id = sessionIds.of(request.cookies[SESSION_COOKIE]);
-    const user = id === null ? undefined : (await usersOfSessions(app.ctx, [id])).get(id);
+  const attach = (request: FastifyRequest, id: string | null, user: UserRow | undefined) => {
     request.user = user ?? null;
     request.sessionId = user ? id : null;
+  };
+  // Not async: a session the cache holds (most requests) is attached in the same turn.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const id = sessionIds.of(request.cookies[SESSION_COOKIE]);
+    const cached = id === null ? undefined : sessionCacheOf(app.ctx).get(id);
+    if (id === null || cached) {
+      attach(request, id, cached);
+      done();
+      return;
+    }
+    usersOfSessions(app.ctx, [id]).then((users) => {
+      attach(request, id, users.get(id));
+      done();
+    }, done);
   });
 }
 
