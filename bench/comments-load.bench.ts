@@ -97,7 +97,8 @@ function startCeiling(answers: Map<string, Captured>): Promise<http.Server> {
 }
 
 const book = await startReaderBook(port, 2000);
-const cookie = `${book.cookie.name}=${book.cookie.value}`;
+// As a browser sends them: the session and the CSRF cookie the first answer set.
+const cookie = `${book.cookie.name}=${book.cookie.value}; ${CSRF_COOKIE}=${CSRF}`;
 const json = { cookie, accept: 'application/json', 'accept-encoding': 'br, gzip' };
 const rows: string[] = [];
 try {

@@ -9,12 +9,14 @@
 // shared machine the absolute numbers are noisy; the ratios within one run are what to compare.
 import http from 'node:http';
 import { chromium } from '@playwright/test';
+import { CSRF_COOKIE } from '@margins/common';
 import { percentile, round } from './realtime-support.ts';
 import { startReaderBook } from './reader-book.ts';
 
 const seconds = Number(process.argv[2] ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 3231);
 const CONNECTIONS = 10;
+const CSRF = 'bench-csrf-token-bench-csrf-token';
 
 interface Captured {
   status: number;
@@ -107,7 +109,9 @@ async function wireBytes(
 }
 
 const book = await startReaderBook(port, 2000);
-const cookie = `${book.cookie.name}=${book.cookie.value}`;
+// As a browser sends them: the session and the CSRF cookie its first answer set (without it
+// every answer would set a fresh one, which no reader's browser asks for).
+const cookie = `${book.cookie.name}=${book.cookie.value}; ${CSRF_COOKIE}=${CSRF}`;
 const readerPath = `/manuscript/document/reader/${book.manuscriptId}`;
 const commentsPath = `/comments/manuscript/${book.manuscriptId}`;
 const json = { cookie, accept: 'application/json', 'accept-encoding': 'br, gzip' };

@@ -14,18 +14,24 @@ const CHANGING_GETS = new Set<string>(STATE_CHANGING_GETS);
  * every state-changing call (and the GET routes of STATE_CHANGING_GETS, or marked `config.csrf`).
  */
 export function registerCsrf(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Not async: nothing here waits, and a cached answer's request passes through it too.
+  app.addHook('onRequest', (request, reply, done) => {
     let token = request.cookies[CSRF_COOKIE];
     if (!token || token.length < 20) token = rotateCsrfToken(request, reply);
     const needsToken =
       !SAFE_METHODS.has(request.method) ||
       request.routeOptions.config?.csrf ||
       CHANGING_GETS.has(request.routeOptions.url ?? '');
-    if (!needsToken || request.routeOptions.config?.csrf === false) return;
-    const header = request.headers[CSRF_HEADER];
-    if (typeof header !== 'string' || !safeEqual(header, token)) {
-      throw forbidden(MESSAGES.csrfRefused);
+    if (!needsToken || request.routeOptions.config?.csrf === false) {
+      done();
+      return;
     }
+    const header = request.headers[CSRF_HEADER];
+    done(
+      typeof header !== 'string' || !safeEqual(header, token)
+        ? forbidden(MESSAGES.csrfRefused)
+        : undefined,
+    );
   });
 }
 

@@ -45,8 +45,26 @@ export function controlCharacterErrors(input: unknown, options: { multiLine: boo
   return errors;
 }
 
+/**
+ * True for the common case, checked without walking: no input, or an object of string values
+ * (path parameters, a query) where neither a key nor a value has a problem.
+ */
+function plainFlatInput(input: unknown, options: { multiLine: boolean }): boolean {
+  if (input === undefined || input === null) return true;
+  if (typeof input !== 'object' || Buffer.isBuffer(input) || Array.isArray(input)) return false;
+  for (const key in input) {
+    if (!Object.hasOwn(input, key)) continue;
+    const value = (input as Record<string, unknown>)[key];
+    if (typeof value !== 'string') return false;
+    if (controlCharacterProblem(key, { multiLine: false })) return false;
+    if (controlCharacterProblem(value, options)) return false;
+  }
+  return true;
+}
+
 /** Throws a 400 with field errors when `input` holds control characters (see above). */
 export function assertPlainInput(input: unknown, options: { multiLine: boolean }): void {
+  if (plainFlatInput(input, options)) return;
   const errors = controlCharacterErrors(input, options);
   if (Object.keys(errors).length > 0) throw badRequest(errors);
 }
@@ -58,9 +76,11 @@ export function assertPlainInput(input: unknown, options: { multiLine: boolean }
  * there (manuscripts/multipart.ts, profile/form.ts).
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // Not async: it waits for nothing (a throw here is answered as the 400 it carries).
+  app.addHook('preValidation', (request, _reply, done) => {
     assertPlainInput(request.params, { multiLine: false });
     assertPlainInput(request.query, { multiLine: false });
     if (request.body !== undefined) assertPlainInput(request.body, { multiLine: true });
+    done();
   });
 }

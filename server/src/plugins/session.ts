@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, SESSION_COOKIE } from '@margins/common';
 import { changeListenerOf, closeChangeListener } from '../db/change-listener.ts';
-import { closeSessionCache } from '../modules/auth/session-cache.ts';
-import { userFromSessionCookie } from '../modules/auth/sessions.ts';
+import { closeSessionCache, sessionCacheOf } from '../modules/auth/session-cache.ts';
+import { SessionIds } from '../modules/auth/session-ids.ts';
+import { usersOfSessions } from '../modules/auth/sessions.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import type { UserRow } from '../context.ts';
 
@@ -23,14 +24,24 @@ export function registerSession(app: FastifyInstance): void {
   });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  app.addHook('onRequest', async (request) => {
-    const found = await userFromSessionCookie(
-      app.ctx,
-      (value) => request.unsignCookie(value),
-      request.cookies[SESSION_COOKIE],
-    );
-    request.user = found?.user ?? null;
-    request.sessionId = found?.sessionId ?? null;
+  const sessionIds = new SessionIds((value) => app.unsignCookie(value));
+  const attach = (request: FastifyRequest, id: string | null, user: UserRow | undefined) => {
+    request.user = user ?? null;
+    request.sessionId = user ? id : null;
+  };
+  // Not async: a session the cache holds (most requests) is attached in the same turn.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const id = sessionIds.of(request.cookies[SESSION_COOKIE]);
+    const cached = id === null ? undefined : sessionCacheOf(app.ctx).get(id);
+    if (id === null || cached) {
+      attach(request, id, cached);
+      done();
+      return;
+    }
+    usersOfSessions(app.ctx, [id]).then((users) => {
+      attach(request, id, users.get(id));
+      done();
+    }, done);
   });
 }
 

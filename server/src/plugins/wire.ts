@@ -32,21 +32,9 @@ const DYNAMIC_BROTLI_QUALITY = 4;
 export async function registerWire(app: FastifyInstance): Promise<void> {
   // Registered before compression: onSend hooks run in order, so the ETag is taken from the
   // uncompressed answer and a 304 is decided before anything is compressed.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!isCacheableGet(request, reply)) return payload;
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.getHeader('cache-control') === 'no-store') return payload;
-    if (payload.length < ETAG_MIN_BYTES && !reply.hasHeader('etag') && isJson(reply))
-      return payload;
-    const etag = reply.hasHeader('etag')
-      ? String(reply.getHeader('etag'))
-      : `"${createHash('sha1').update(payload).digest('base64url')}"`;
-    reply.header('etag', etag);
-    if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return payload;
-    reply.code(304);
-    reply.removeHeader('content-length');
-    return '';
+  // Not async (it waits for nothing): a kept answer passes without a promise of its own.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, withEtag(request, reply, payload));
   });
 
   await app.register(compress, {
@@ -61,6 +49,26 @@ export async function registerWire(app: FastifyInstance): Promise<void> {
     },
     zlibOptions: { level: 6 },
   });
+}
+
+/** The payload to send: as it is, or '' for a 304 (see registerWire). */
+function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (!isCacheableGet(request, reply)) return payload;
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  if (reply.getHeader('cache-control') === 'no-store') return payload;
+  const given = reply.getHeader('etag');
+  if (payload.length < ETAG_MIN_BYTES && given === undefined && isJson(reply)) return payload;
+  // A kept answer (reader JSON, comments list) comes with its ETag: nothing is hashed here.
+  const etag =
+    given !== undefined
+      ? String(given)
+      : `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  if (given === undefined) reply.header('etag', etag);
+  if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return payload;
+  reply.code(304);
+  reply.removeHeader('content-length');
+  return '';
 }
 
 function isCacheableGet(request: FastifyRequest, reply: FastifyReply): boolean {

@@ -117,8 +117,10 @@ export function registerHandlers(
   ctx: AppContext,
   app: FastifyInstance,
 ): void {
-  // The signed session cookie of the handshake; kept out of socket.data (which may travel).
-  const cookies = new WeakMap<RealtimeSocket, string | undefined>();
+  // The session id of the handshake's signed cookie (a socket's cookie never changes), kept out
+  // of socket.data (which may travel): every event looks its user up again by it, without
+  // checking the signature and hashing the token each time.
+  const sessionIds = new WeakMap<RealtimeSocket, string | null>();
   // The session the handshake was made with: logging out of it disconnects the socket.
   const sessions = new WeakMap<RealtimeSocket, string>();
   // The handshake's user, for the join that follows it at once (a page opens, connects and
@@ -131,15 +133,15 @@ export function registerHandlers(
    * Looked up through the batch: the events of a busy room read in one turn share one query.
    */
   const viewerOf = async (socket: RealtimeSocket): Promise<UserRow | null> => {
-    const sessionId = sessionIdOfCookie((value) => app.unsignCookie(value), cookies.get(socket));
+    const sessionId = sessionIds.get(socket);
     return sessionId ? sessionBatch.userOf(sessionId) : null;
   };
 
   io.use(async (socket, next) => {
     try {
       const cookie = app.parseCookie(socket.request.headers.cookie ?? '')[SESSION_COOKIE];
-      cookies.set(socket, cookie);
       const sessionId = sessionIdOfCookie((value) => app.unsignCookie(value), cookie);
+      sessionIds.set(socket, sessionId);
       const user = sessionId ? await sessionBatch.userOf(sessionId) : null;
       if (sessionId && user) {
         sessions.set(socket, sessionId);

@@ -59,8 +59,10 @@ export async function commentRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;
   // Every write here (comments, votes, reports) counts against the user's write limit.
-  app.addHook('preHandler', async (request) => {
-    if (request.method !== 'GET' && request.user) await countCommentWrite(ctx, request.user.id);
+  // Not async: a read (the list, often a cached answer) passes in the same turn.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.method === 'GET' || !request.user) return done();
+    countCommentWrite(ctx, request.user.id).then(() => done(), done);
   });
 
   app.get(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { readFeatures, seedFeatures, type Features } from './service.ts';
+import { readFeatures, readFeaturesNow, seedFeatures, type Features } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,7 +16,16 @@ declare module 'fastify' {
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await seedFeatures(app.ctx.db, app.ctx.config);
   app.decorateRequest('features', null as unknown as Features);
-  app.addHook('onRequest', async (request) => {
-    request.features = await readFeatures(app.ctx);
+  // Not async: while the copy is fresh (nearly every request) it is attached in the same turn.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const now = readFeaturesNow(app.ctx);
+    if (now) {
+      request.features = now;
+      return done();
+    }
+    readFeatures(app.ctx).then((features) => {
+      request.features = features;
+      done();
+    }, done);
   });
 }

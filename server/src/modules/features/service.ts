@@ -61,7 +61,13 @@ function toFeatures(rows: FeatureRow[], config: Config): Features {
 // Per database (tests open many in one process). Each process reads the table again after
 // FEATURES_CACHE_MS, so a change made by another process is seen within that; the process that
 // makes it forgets its copy at once (setFeature).
-const cache = new WeakMap<Db, { at: number; features: Promise<Features> }>();
+const cache = new WeakMap<Db, { at: number; features: Promise<Features>; read?: Features }>();
+
+/** The switches in force when this process's copy is fresh and read; else undefined. */
+export function readFeaturesNow(ctx: Pick<AppContext, 'db'>): Features | undefined {
+  const kept = cache.get(ctx.db);
+  return kept && Date.now() - kept.at < FEATURES_CACHE_MS ? kept.read : undefined;
+}
 
 /** The switches now in force (read from the table at most every FEATURES_CACHE_MS). */
 export function readFeatures(ctx: Pick<AppContext, 'db' | 'config'>): Promise<Features> {
@@ -75,7 +81,12 @@ export function readFeatures(ctx: Pick<AppContext, 'db' | 'config'>): Promise<Fe
     })
     .from(schema.features)
     .then((rows) => toFeatures(rows, ctx.config));
-  cache.set(ctx.db, { at: Date.now(), features });
+  const entry: { at: number; features: Promise<Features>; read?: Features } = {
+    at: Date.now(),
+    features,
+  };
+  cache.set(ctx.db, entry);
+  features.then((read) => (entry.read = read)).catch(() => undefined);
   // A failed read is not kept: the next caller tries again.
   features.catch(() => cache.delete(ctx.db));
   return features;

@@ -30,8 +30,22 @@ const BROTLI_BLOCK_MAX = 65_536;
 
 type Encoding = 'br' | 'gzip';
 
+/** Accept-Encoding values seen, parsed: browsers send one of a handful, every request. */
+const acceptedByHeader = new Map<string, Encoding | null>();
+const ACCEPTED_BY_HEADER_MAX = 64;
+
 /** `br` or `gzip` when the request accepts it (q > 0), brotli first; null: neither. */
 export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
+  if (typeof header !== 'string') return parseAcceptEncoding(header);
+  const known = acceptedByHeader.get(header);
+  if (known !== undefined) return known;
+  const encoding = parseAcceptEncoding(header);
+  if (acceptedByHeader.size >= ACCEPTED_BY_HEADER_MAX) acceptedByHeader.clear();
+  acceptedByHeader.set(header, encoding);
+  return encoding;
+}
+
+function parseAcceptEncoding(header: string | string[] | undefined): Encoding | null {
   const accepted = new Set<string>();
   for (const item of String(header ?? '').split(',')) {
     const [name = '', ...params] = item.trim().toLowerCase().split(';');
