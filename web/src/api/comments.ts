@@ -100,6 +100,18 @@ export async function submitReport(body: ReportBody): Promise<void> {
 
 const time = (value: string) => Date.parse(value) || 0;
 
+/** Whether two JSON values (as an answer parsed them) hold the same data. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((key) => key in right && sameJson(left[key], right[key]));
+}
+
 /** The cache entry of a first load. */
 export function fromList(response: CommentFeed): CommentsData {
   return {
@@ -124,6 +136,9 @@ export function upsertComment(data: CommentsData, incoming: Comment): CommentsDa
       ? { my_vote: current.my_vote }
       : {}),
   };
+  // A repeat (the catch-up's cursor lies seconds in the past) changes nothing: the same arrays
+  // keep a book's 2,000 highlights from being placed and drawn again (issue 18).
+  if (sameJson(merged, current)) return data;
   const comments = [...data.comments];
   comments[index] = merged;
   return { ...data, comments };
@@ -134,7 +149,7 @@ export function upsertHighlight(data: CommentsData, incoming: Highlight): Commen
   const index = data.highlights.findIndex((item) => item.selection_id === incoming.selection_id);
   if (index === -1) return { ...data, highlights: [...data.highlights, incoming] };
   const current = data.highlights[index]!;
-  if (time(incoming.updated) < time(current.updated)) return data;
+  if (time(incoming.updated) < time(current.updated) || sameJson(incoming, current)) return data;
   const highlights = [...data.highlights];
   highlights[index] = incoming;
   return { ...data, highlights };
@@ -181,5 +196,5 @@ export function applyCatchUp(data: CommentsData, response: CommentFeed): Comment
     next = removeComment(next, { id, selection_id: '', highlight_removed: false });
   }
   for (const selectionId of response.deleted.highlights) next = removeHighlight(next, selectionId);
-  return { ...next, cursor: response.cursor };
+  return next.cursor === response.cursor ? next : { ...next, cursor: response.cursor };
 }

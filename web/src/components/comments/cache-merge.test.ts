@@ -93,4 +93,32 @@ describe('merging into the cached comments, by id', () => {
     expect(next.highlights.map((highlight) => highlight.selection_id)).toEqual(['sel-1']);
     expect(next.cursor).toBe('2026-01-05T10:01:50.000Z');
   });
+
+  it('keeps the same arrays when a catch-up only repeats what the cache has (issue 18)', () => {
+    // Copies as a second answer parses them: equal data, other objects.
+    const highlights = [buildHighlight({ selection_id: 'sel-1' })];
+    const comments = [buildComment({ id: 20, selection_id: 'sel-1', my_vote: 1 })];
+    const start = cache({ comments, highlights });
+    const repeat = {
+      comments: structuredClone(comments),
+      highlights: structuredClone(highlights),
+      deleted: { comments: [], highlights: [] },
+      cursor: start.cursor,
+    };
+    const next = applyCatchUp(start, repeat);
+    // Same arrays: the reader does not place and draw every highlight again.
+    expect(next.highlights).toBe(start.highlights);
+    expect(next.comments).toBe(start.comments);
+    expect(next).toBe(start);
+
+    // A real change among the repeats still lands (and only the comments array is new).
+    const ranked = applyCatchUp(start, {
+      ...repeat,
+      comments: [{ ...structuredClone(comments[0]!), rank: 3 }],
+      cursor: '2026-01-05T10:02:00.000Z',
+    });
+    expect(ranked.comments[0]).toMatchObject({ id: 20, rank: 3, my_vote: 1 });
+    expect(ranked.highlights).toBe(start.highlights);
+    expect(ranked.cursor).toBe('2026-01-05T10:02:00.000Z');
+  });
 });

@@ -102,7 +102,7 @@ function MarginLayer() {
     [threads, anchors, heights],
   );
   const tops = useMemo(() => stackCards(cards, activeId), [cards, activeId]);
-  const { shown, above, below } = visibleCards(cards, tops, view, view.bottom - view.top);
+  const { shown, above, below } = visibleCards(cards, tops, view, view.bottom - view.top, activeId);
   const byId = useMemo(() => new Map(threads.map((thread) => [thread.id, thread])), [threads]);
 
   // Cards are measured as they render and whenever they change size (an editor opens, a

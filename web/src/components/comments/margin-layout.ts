@@ -44,12 +44,16 @@ export function stackCards(
   return new Map(cards.map((card, index) => [card.id, tops[index]!]));
 }
 
-/** Which cards are in view, and how many are hidden above and below it. */
+/**
+ * Which cards are in view, and how many are hidden above and below it. The `kept` card (the
+ * active one: its open editor holds what is being typed) stays mounted wherever it is.
+ */
 export function visibleCards(
   cards: readonly CardBox[],
   tops: ReadonlyMap<string, number>,
   view: { top: number; bottom: number },
   buffer = 0,
+  kept: string | null = null,
 ): { shown: CardBox[]; above: CardBox[]; below: CardBox[] } {
   const shown: CardBox[] = [];
   const above: CardBox[] = [];
@@ -59,7 +63,9 @@ export function visibleCards(
     const bottom = top + card.height;
     if (bottom < view.top) above.push(card);
     else if (top > view.bottom) below.push(card);
-    if (bottom >= view.top - buffer && top <= view.bottom + buffer) shown.push(card);
+    if (card.id === kept || (bottom >= view.top - buffer && top <= view.bottom + buffer)) {
+      shown.push(card);
+    }
   }
   return { shown, above, below };
 }

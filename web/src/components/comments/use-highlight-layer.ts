@@ -138,7 +138,10 @@ export function useHighlightLayer(
         if (!box) return;
         box.dataset.highlights = 'painted';
         report(box, spans.length, anchorMs.current, performance.now() - started);
-        performance.mark?.('margins:highlights-painted', { detail: spans.length });
+        // Not for the empty drawing before the comments have loaded (a profile waits for this).
+        if (spans.length > 0) {
+          performance.mark?.('margins:highlights-painted', { detail: spans.length });
+        }
       },
     );
   }, [boxRef, model, highlights, placements, draft, activeId]);

@@ -1,15 +1,17 @@
 // The reader's bottom bar on phones and tablets: contents, progress, comments, bookmark.
+import type { ReactNode } from 'react';
 import { CommentsButton } from '../../../components/comments/index.ts';
 
 /** Phones and tablets: the reader's bar that stays at the bottom while the text is in view. */
 export function ReaderBottomBar({
   sectionTitle,
-  progress,
+  percentRead,
   onOpenContents,
   onAddBookmark,
 }: {
   sectionTitle: string | null;
-  progress: number;
+  /** Whole percents read (a part that follows the reading position itself). */
+  percentRead: ReactNode;
   onOpenContents: () => void;
   onAddBookmark: () => void;
 }) {
@@ -31,7 +33,7 @@ export function ReaderBottomBar({
           ) : null}
         </button>
         <span className="w-10 text-right text-xs text-muted tabular-nums" aria-hidden="true">
-          {Math.round(progress * 100)}%
+          {percentRead}%
         </span>
         <CommentsButton />
         <button

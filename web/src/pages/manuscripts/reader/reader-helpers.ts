@@ -56,6 +56,35 @@ function prefersReducedMotion(): boolean {
     : false;
 }
 
+/** Frames a jump's target is held in its place once the scroll has ended (about half a second). */
+const HOLD_FRAMES = 30;
+
+/**
+ * Keeps a block where a jump put it while the blocks around it are laid out for the first time
+ * (content-visibility): the browser's scroll anchoring keeps the block at the window's top in
+ * place, and when that is the end of the passage above the target, its new size moved the
+ * target off screen (issue 18: a jump from the contents landed 230 px off). Stops at the
+ * reader's first scroll of their own.
+ */
+function holdInPlace(element: HTMLElement) {
+  const wanted = element.getBoundingClientRect().top;
+  let frames = 0;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  for (const type of inputs) window.addEventListener(type, stop, { once: true, passive: true });
+  const keep = () => {
+    if (stopped || !element.isConnected) return;
+    const drift = element.getBoundingClientRect().top - wanted;
+    if (Math.abs(drift) > 1) window.scrollBy(0, drift);
+    if (++frames < HOLD_FRAMES) window.requestAnimationFrame(keep);
+    else for (const type of inputs) window.removeEventListener(type, stop);
+  };
+  window.requestAnimationFrame(keep);
+}
+
 /** Scrolls a block under the header and gives it the focus (for keyboard and screen readers). */
 export function jumpTo(element: HTMLElement | null | undefined) {
   if (!element) return;
@@ -64,9 +93,14 @@ export function jumpTo(element: HTMLElement | null | undefined) {
   // Blocks laid out for the first time on the way (content-visibility) may move the target
   // while the smooth scroll runs: once it ends, the block is put in its place again.
   if (smooth && 'onscrollend' in window) {
-    const settle = () => element.scrollIntoView?.({ block: 'start', behavior: 'auto' });
+    const settle = () => {
+      element.scrollIntoView?.({ block: 'start', behavior: 'auto' });
+      holdInPlace(element);
+    };
     window.addEventListener('scrollend', settle, { once: true });
     window.setTimeout(() => window.removeEventListener('scrollend', settle), 3_000);
+  } else {
+    holdInPlace(element);
   }
   if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
   element.focus({ preventScroll: true });

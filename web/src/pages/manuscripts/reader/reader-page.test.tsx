@@ -1,3 +1,4 @@
+import { Profiler } from 'react';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReaderResponse } from '@margins/common';
@@ -272,5 +273,34 @@ describe('the reader', () => {
     expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
     expect(document.querySelector('[data-margin-column]')).toBeTruthy();
+  });
+
+  it('renders nothing around the text while the reader moves within a chapter (issue 18)', () => {
+    const view = buildView();
+    const author = buildCurrentUser({ id: view.manuscript_user_id });
+    let commits = 0;
+    renderWithApp(
+      <Profiler id="reader" onRender={() => commits++}>
+        <ReaderPage />
+      </Profiler>,
+      {
+        config: buildConfig('reader', view as unknown as Record<string, unknown>, author),
+        url: '/manuscript/document/reader/31',
+      },
+    );
+    readAt('p1');
+    const before = commits;
+    readAt('hr1');
+    readAt('p2');
+    expect(commits).toBe(before);
+
+    // Further down the box: the bar and the percents follow, the page still does not render.
+    const box = screen.getByTestId('reader-box');
+    blockRects.set(box, new DOMRect(0, 64 - 300, 600, 300 + window.innerHeight - 64 + 300));
+    readAt('p2');
+    expect(screen.getByRole('progressbar', { name: 'Reading progress' }).ariaValueNow).toBe('50');
+    expect(screen.getByText('50% read', { exact: false })).toBeTruthy();
+    // One commit: the percents' own render.
+    expect(commits).toBe(before + 1);
   });
 });

@@ -36,7 +36,11 @@ import { ReaderText } from './reader-text.tsx';
 import { useAutoBookmark, useSidebarFollows } from './reader-follow.ts';
 import { ResumeBanner } from './resume-banner.tsx';
 import { currentSectionId, TableOfContents } from './table-of-contents.tsx';
-import { PositionedAccessTools, ReadingProgressBar } from './reader-position-parts.tsx';
+import {
+  PercentRead,
+  PositionedAccessTools,
+  ReadingProgressBar,
+} from './reader-position-parts.tsx';
 import { blocksOf, usePositionValue, useReadingPositionStore } from './use-reading-position.ts';
 import { StaffOpeningsNotice } from './staff-openings-notice.tsx';
 import { useLiveModerationFlag } from './use-live-moderation-flag.ts';
@@ -101,10 +105,9 @@ function Reader({ view }: { view: ReaderResponse }) {
   }, [html]);
 
   // The position moves on almost every scrolled frame: the page renders again only when what
-  // it shows changes (the chapter, whole percents); the bar and the access tools follow it
+  // it shows changes (the chapter); the bar, the percents and the access tools follow it
   // themselves (reader-position-parts.tsx).
   const position = useReadingPositionStore(boxRef, html);
-  const percent = usePositionValue(position, (at) => Math.round(at.progress * 100));
   const hasPosition = usePositionValue(position, (at) => at.blockIndex >= 0);
   const blockIndexOfId = useMemo(
     () => new Map(blockIds.map((id, index) => [id, index])),
@@ -242,7 +245,7 @@ function Reader({ view }: { view: ReaderResponse }) {
               <div className="mt-4 max-h-[45%] shrink-0 overflow-y-auto border-t border-line pt-5 pr-2">
                 {bookmarkList}
                 <p className="mt-4 text-xs text-muted" aria-hidden="true">
-                  {percent}% read
+                  <PercentRead store={position} />% read
                 </p>
               </div>
             </div>
@@ -306,7 +309,7 @@ function Reader({ view }: { view: ReaderResponse }) {
       {textShown ? (
         <ReaderBottomBar
           sectionTitle={sectionTitle}
-          progress={percent / 100}
+          percentRead={<PercentRead store={position} />}
           onOpenContents={() => setDrawerOpen(true)}
           onAddBookmark={handleAddBookmark}
         />
