@@ -81,39 +81,47 @@ function highlight(manuscriptId: number) {
   };
 }
 
-describe('socket events and the session cache', () => {
-  it('answers a cached session, and refuses a user suspended since on the next event', async () => {
-    const scene = await buildScene(test, { visibility: 'public' });
-    const socket = await connect(scene.writer);
-    expect((await send(socket, 'join', { room: roomName(scene.manuscript.id) })).ok).toBe(true);
-    // The handshake's lookup kept the session: the events that follow are answered from it.
-    expect(sessionCacheOf(test.ctx).get(sessionIdOf(scene.writer))?.id).toBe(scene.writer.user.id);
-    expect((await send(socket, 'highlight', highlight(scene.manuscript.id))).ok).toBe(true);
+// On PostgreSQL the suite runs with the session cache off (sessionCacheOf says why) and a change
+// reaches it a round trip after the commit; auth/session-cache.test.ts covers that path. Here:
+// the socket's use of the cache, on the embedded database where invalidation is exact.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  'socket events and the session cache',
+  () => {
+    it('answers a cached session, and refuses a user suspended since on the next event', async () => {
+      const scene = await buildScene(test, { visibility: 'public' });
+      const socket = await connect(scene.writer);
+      expect((await send(socket, 'join', { room: roomName(scene.manuscript.id) })).ok).toBe(true);
+      // The handshake's lookup kept the session: the events that follow are answered from it.
+      expect(sessionCacheOf(test.ctx).get(sessionIdOf(scene.writer))?.id).toBe(
+        scene.writer.user.id,
+      );
+      expect((await send(socket, 'highlight', highlight(scene.manuscript.id))).ok).toBe(true);
 
-    // Suspended by a plain UPDATE (another process, or SQL by hand): the users trigger tells
-    // the cache, and the next event reads the database and finds no live user.
-    await test.ctx.db
-      .update(schema.users)
-      .set({ suspendedAt: new Date() })
-      .where(eq(schema.users.id, scene.writer.user.id));
-    expect(sessionCacheOf(test.ctx).get(sessionIdOf(scene.writer))).toBeUndefined();
-    expect(await send(socket, 'highlight', highlight(scene.manuscript.id))).toEqual({
-      ok: false,
-      error: MESSAGES.notLoggedIn,
+      // Suspended by a plain UPDATE (another process, or SQL by hand): the users trigger tells
+      // the cache, and the next event reads the database and finds no live user.
+      await test.ctx.db
+        .update(schema.users)
+        .set({ suspendedAt: new Date() })
+        .where(eq(schema.users.id, scene.writer.user.id));
+      expect(sessionCacheOf(test.ctx).get(sessionIdOf(scene.writer))).toBeUndefined();
+      expect(await send(socket, 'highlight', highlight(scene.manuscript.id))).toEqual({
+        ok: false,
+        error: MESSAGES.notLoggedIn,
+      });
     });
-  });
 
-  it('refuses a socket whose session was ended in the database, though it was cached', async () => {
-    const scene = await buildScene(test, { visibility: 'public' });
-    const socket = await connect(scene.reader);
-    expect((await send(socket, 'join', { room: roomName(scene.manuscript.id) })).ok).toBe(true);
-    expect(sessionCacheOf(test.ctx).get(sessionIdOf(scene.reader))).toBeDefined();
-    await test.ctx.db
-      .delete(schema.sessions)
-      .where(eq(schema.sessions.id, sessionIdOf(scene.reader)));
-    expect(await send(socket, 'highlight', highlight(scene.manuscript.id))).toEqual({
-      ok: false,
-      error: MESSAGES.notLoggedIn,
+    it('refuses a socket whose session was ended in the database, though it was cached', async () => {
+      const scene = await buildScene(test, { visibility: 'public' });
+      const socket = await connect(scene.reader);
+      expect((await send(socket, 'join', { room: roomName(scene.manuscript.id) })).ok).toBe(true);
+      expect(sessionCacheOf(test.ctx).get(sessionIdOf(scene.reader))).toBeDefined();
+      await test.ctx.db
+        .delete(schema.sessions)
+        .where(eq(schema.sessions.id, sessionIdOf(scene.reader)));
+      expect(await send(socket, 'highlight', highlight(scene.manuscript.id))).toEqual({
+        ok: false,
+        error: MESSAGES.notLoggedIn,
+      });
     });
-  });
-});
+  },
+);
