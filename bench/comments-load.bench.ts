@@ -8,49 +8,18 @@
 // for creates the p99 of 10 readers each posting comments one after another on the 150k-word
 // book with 2,000 comments. The server shares this process: a profile shows both sides.
 import { writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { CSRF_COOKIE, CSRF_HEADER } from '@margins/common';
 import { createPeople, percentile, round } from './realtime-support.ts';
 import { startReaderBook } from './reader-book.ts';
+import { httpClient, startCeiling, type Captured } from './http-bench.ts';
 
 const seconds = Number(process.argv[2] ?? 5);
 const parts = new Set((process.argv[3] ?? 'reader,list,create').split(','));
 const port = Number(process.env.BENCH_PORT ?? 3236);
 const CONNECTIONS = 10;
 const CSRF = 'bench-csrf-token-bench-csrf-token';
-
-interface Captured {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-
-function call(
-  url: string,
-  headers: Record<string, string>,
-  method = 'GET',
-  body?: string,
-): Promise<Captured> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { agent, headers, method }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers as Record<string, string>,
-          body: Buffer.concat(chunks),
-        }),
-      );
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
+const call = httpClient(CONNECTIONS);
 
 const profiles: unknown[] = [];
 const profiler = process.env.CPU_PROFILE ? new Session() : null;
@@ -82,20 +51,6 @@ async function load(
   return { rps: latencies.length / duration, p99: percentile(latencies, 99) };
 }
 
-function startCeiling(answers: Map<string, Captured>): Promise<http.Server> {
-  const kept = ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary'];
-  const server = http.createServer((request, response) => {
-    const answer = answers.get(request.url ?? '');
-    if (!answer) return void response.writeHead(404).end();
-    for (const name of kept) {
-      if (answer.headers[name]) response.setHeader(name, answer.headers[name]);
-    }
-    response.setHeader('content-length', answer.body.length);
-    response.end(answer.body);
-  });
-  return new Promise((resolve) => server.listen(port + 1, '127.0.0.1', () => resolve(server)));
-}
-
 const book = await startReaderBook(port, 2000);
 // As a browser sends them: the session and the CSRF cookie the first answer set.
 const cookie = `${book.cookie.name}=${book.cookie.value}; ${CSRF_COOKIE}=${CSRF}`;
@@ -110,7 +65,7 @@ try {
     if (!parts.has(part)) continue;
     const first = await call(`${book.baseUrl}${url}`, json);
     if (first.status !== 200) throw new Error(`${url}: ${first.status}`);
-    const ceiling = await startCeiling(new Map([[url, first]]));
+    const ceiling = await startCeiling(new Map([[url, first]]), port + 1);
     const ours = await load(() => call(`${book.baseUrl}${url}`, json));
     const bare = await load(() => call(`http://127.0.0.1:${port + 1}${url}`, json), false);
     ceiling.close();
@@ -150,7 +105,7 @@ try {
   }
 } finally {
   await book.close();
-  agent.destroy();
+  call.close();
 }
 
 console.log(

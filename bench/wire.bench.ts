@@ -7,42 +7,17 @@
 // (The start time and idle RSS, item 4: bench/start.bench.ts.)
 // Ports: BENCH_PORT (3231) for the app, +1 for the ceiling. On a
 // shared machine the absolute numbers are noisy; the ratios within one run are what to compare.
-import http from 'node:http';
 import { chromium } from '@playwright/test';
 import { CSRF_COOKIE } from '@margins/common';
 import { percentile, round } from './realtime-support.ts';
 import { startReaderBook } from './reader-book.ts';
+import { httpClient, startCeiling, type Captured } from './http-bench.ts';
 
 const seconds = Number(process.argv[2] ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 3231);
 const CONNECTIONS = 10;
 const CSRF = 'bench-csrf-token-bench-csrf-token';
-
-interface Captured {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-
-function get(url: string, headers: Record<string, string>): Promise<Captured> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers as Record<string, string>,
-          body: Buffer.concat(chunks),
-        }),
-      );
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-  });
-}
+const get = httpClient(CONNECTIONS);
 
 /** CONNECTIONS loops asking `url` for `seconds`: answers per second and latency p99 (ms). */
 async function load(url: string, headers: Record<string, string>) {
@@ -64,22 +39,6 @@ async function load(url: string, headers: Record<string, string>) {
 }
 
 /** The ceiling: a bare Node server answering each path with the captured bytes and headers. */
-function startCeiling(answers: Map<string, Captured>): Promise<http.Server> {
-  const kept = ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary'];
-  const server = http.createServer((request, response) => {
-    const answer = answers.get(request.url ?? '');
-    if (!answer) {
-      response.writeHead(404).end();
-      return;
-    }
-    for (const name of kept) {
-      if (answer.headers[name]) response.setHeader(name, answer.headers[name]);
-    }
-    response.setHeader('content-length', answer.body.length);
-    response.end(answer.body);
-  });
-  return new Promise((resolve) => server.listen(port + 1, '127.0.0.1', () => resolve(server)));
-}
 
 /** Bytes Chromium received (headers and bodies, as encoded on the wire) for one page load. */
 async function wireBytes(
@@ -123,7 +82,7 @@ try {
     if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
     answers.set(url, answer);
   }
-  const ceiling = await startCeiling(answers);
+  const ceiling = await startCeiling(answers, port + 1);
   const ceilingBase = `http://127.0.0.1:${port + 1}`;
   for (const [name, url, target] of [
     ['reader JSON', readerPath, 0.5],
@@ -171,7 +130,7 @@ try {
   }
 } finally {
   await book.close();
-  agent.destroy();
+  get.close();
 }
 
 console.log(
