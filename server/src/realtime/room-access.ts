@@ -2,9 +2,9 @@ import type { AppContext, UserRow } from '../context.ts';
 import {
   manuscriptWithReaders,
   prepareManuscriptWithFacts,
-  type ReaderFacts,
+  readerAccessOf,
 } from '../modules/access/manuscript-access.ts';
-import { isStaff, type ReaderAccess } from '../modules/access/policy.ts';
+import { isStaff } from '../modules/access/policy.ts';
 import { scopeOf, type CommentScope } from '../modules/comments/scope.ts';
 
 interface Waiting {
@@ -42,7 +42,7 @@ export class RoomAccess {
     if (viewer?.id === manuscript.userId || isStaff(viewer)) {
       return scopeOf(this.ctx, viewer, manuscript);
     }
-    return scopeOf(this.ctx, viewer, manuscript, accessOf(viewer, facts));
+    return scopeOf(this.ctx, viewer, manuscript, readerAccessOf(viewer, facts));
   }
 
   /** The viewer's scope for a join, read with the other joins to that manuscript in this turn. */
@@ -78,16 +78,9 @@ export class RoomAccess {
               this.ctx,
               viewer,
               manuscript,
-              accessOf(viewer, found.factsOf(viewer?.id ?? null)),
+              readerAccessOf(viewer, found.factsOf(viewer?.id ?? null)),
             );
       scope.then(resolve, reject);
     }
   }
 }
-
-/** A reader's access from their facts (as loadReaderAccess answers for readers). */
-const accessOf = (viewer: UserRow | null, facts: ReaderFacts): ReaderAccess => ({
-  ...facts,
-  certified18: viewer?.certified18At != null,
-  openReport: false,
-});

@@ -7,6 +7,15 @@ import type { ReaderAccess } from './policy.ts';
 /** A reader's own facts about a manuscript: their grant and where they stand with its questionnaire. */
 export type ReaderFacts = Pick<ReaderAccess, 'granted' | 'questionnaire'>;
 
+/**
+ * A reader's access from their facts, as loadReaderAccess answers for a reader (not the author,
+ * not staff, whose open reports these statements do not read).
+ */
+export const readerAccessOf = (
+  viewer: { certified18At: Date | null } | null,
+  facts: ReaderFacts,
+): ReaderAccess => ({ ...facts, certified18: viewer?.certified18At != null, openReport: false });
+
 const viewerId = sql.placeholder('viewerId');
 const manuscriptId = sql.placeholder('manuscriptId');
 
