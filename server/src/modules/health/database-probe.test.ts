@@ -5,9 +5,13 @@ import { HEALTH_DB_FRESH_MS, HEALTH_DB_STALE_MS } from '@margins/common';
 import type { Db } from '../../db/index.ts';
 import { DatabaseProbe } from './database-probe.ts';
 
-/** A real embedded database whose statements are counted, and a clock the test moves. */
-function setUp() {
+/**
+ * A real embedded database whose statements are counted, and a clock the test moves. Ready
+ * before the probe asks: a new instance's start (seconds on a busy machine) is no answer time.
+ */
+async function setUp() {
   const pglite = new PGlite();
+  await pglite.waitReady;
   const db = drizzle(pglite) as unknown as Db;
   const counted = { statements: 0 };
   const execute = db.execute.bind(db);
@@ -27,7 +31,7 @@ afterEach(async () => {
 
 describe('the /healthz database probe', () => {
   it('asks the database at most once per fresh window, whatever the rate of requests', async () => {
-    const { pglite, probe, counted, time } = setUp();
+    const { pglite, probe, counted, time } = await setUp();
     opened = pglite;
     expect(await Promise.all([probe.ok(), probe.ok(), probe.ok()])).toEqual([true, true, true]);
     expect(counted.statements).toBe(1); // the three requests shared one probe
@@ -40,7 +44,7 @@ describe('the /healthz database probe', () => {
   });
 
   it('shows a database that stopped answering once the last answer is too old', async () => {
-    const { pglite, probe, time } = setUp();
+    const { pglite, probe, time } = await setUp();
     opened = pglite;
     expect(await probe.ok()).toBe(true);
     await pglite.close();
