@@ -237,12 +237,18 @@ test('a book full of notes: comment before every highlight is drawn; the margin 
     await expect(box).toHaveAttribute('data-highlights', 'painting');
     const id = (await card.getAttribute('data-thread'))!;
     await expect(author.locator(`mark[data-hl="${id}"]`).first()).toBeVisible();
-    expect(
-      Math.abs(
-        (await card.boundingBox())!.y -
-          (await author.locator(`mark[data-hl="${id}"]`).first().boundingBox())!.y,
-      ),
-    ).toBeLessThanOrEqual(3);
+    // Beside its passage once the blocks laid out around it have settled (on a busy machine
+    // the lazy layout's steps can still be moving the text for a moment after the save).
+    await expect
+      .poll(
+        async () =>
+          Math.abs(
+            (await card.boundingBox())!.y -
+              (await author.locator(`mark[data-hl="${id}"]`).first().boundingBox())!.y,
+          ),
+        { message: 'the new card sits beside its passage' },
+      )
+      .toBeLessThanOrEqual(3);
   });
 
   await test.step('the rest are drawn when the reader is idle', async () => {
