@@ -64,6 +64,10 @@ function spawnLockHolder(
         '--conflict-exit-code',
         String(LOCK_HELD_EXIT_CODE),
         lockFile,
+        // /bin/sh named, not flock's `-c` (which runs $SHELL): bash whose standard input is a
+        // socket (Node's pipes are socketpairs) takes itself for a remote shell and reads
+        // ~/.bashrc first — half a second of every start on a machine with a busy one.
+        '/bin/sh',
         '-c',
         // `cat` keeps the lock until its standard input, our pipe, is closed.
         'echo locked && exec cat',
