@@ -2,9 +2,13 @@
 // records a CPU profile (and frame times) while scrolling part of the book, prints the
 // functions with the most self time.
 //   npm run build -w web && BENCH_PORT=3211 npx tsx bench/reader-profile.ts [width=390] [frames=300] [trace|load] [settled]
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { startReaderBook } from './reader-book.ts';
+
+/** Where the profile and the trace go (PROFILE_DIR, else /tmp/t1prof), made when missing. */
+const OUT = process.env.PROFILE_DIR ?? '/tmp/t1prof';
+mkdirSync(OUT, { recursive: true });
 
 const width = Number(process.argv[2] ?? 390);
 const frameCount = Number(process.argv[3] ?? 300);
@@ -28,7 +32,7 @@ try {
   });
   const page = await context.newPage();
   const tracingLoad = process.argv.includes('load');
-  if (tracingLoad) await browser.startTracing(page, { path: '/tmp/t1prof/trace.json' });
+  if (tracingLoad) await browser.startTracing(page, { path: `${OUT}/trace.json` });
   await page.goto(`${server.baseUrl}/manuscript/document/reader/${server.manuscriptId}`);
   await page.waitForFunction(
     "performance.getEntriesByName('margins:highlights-painted').length > 0",
@@ -66,7 +70,7 @@ try {
   const tracing = process.argv.includes('trace');
   if (tracing) {
     await browser.startTracing(page, {
-      path: '/tmp/t1prof/trace.json',
+      path: `${OUT}/trace.json`,
       categories: [
         'devtools.timeline',
         'disabled-by-default-devtools.timeline',
@@ -89,7 +93,7 @@ try {
   })`)) as number[];
   const { profile } = await cdp.send('Profiler.stop');
   if (tracing) await browser.stopTracing();
-  writeFileSync('/tmp/t1prof/scroll.cpuprofile', JSON.stringify(profile));
+  writeFileSync(`${OUT}/scroll.cpuprofile`, JSON.stringify(profile));
   const sorted = [...frames].sort((a, b) => a - b);
   console.log(
     `frames ${frames.length}, over 32 ms: ${frames.filter((f) => f > 32).length}, ` +
