@@ -6,7 +6,10 @@
 // per-write figure is everything the server's thread spends on one batch (HTTP included).
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import { schema } from '../server/src/db/index.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase, schema } from '../server/src/db/index.ts';
 import { changeListenerOf } from '../server/src/db/change-listener.ts';
 import { sessionCacheOf } from '../server/src/modules/auth/session-cache.ts';
 import { insightsOf } from '../server/src/modules/insights/service.ts';
@@ -29,7 +32,10 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
-const test = await createTestApp();
+// The embedded database as the server runs it: a data dir on disk (an in-memory PGlite keeps its
+// files in JavaScript arrays, and growing the WAL's copies them: a cost the server never pays).
+const dataDir = mkdtempSync(path.join(tmpdir(), 'margins-insights-'));
+const test = await createTestApp({}, () => openDatabase({ dataDir }));
 const db = test.ctx.db;
 const author = await buildUser(db);
 const html: string[] = [];
@@ -248,3 +254,4 @@ sessionCacheOf(test.ctx).close();
 printWrites('the session cache off (every request reads its session):', await measureWrites());
 console.log('\n(The machine is shared: these numbers are noisy.)');
 await test.close();
+rmSync(dataDir, { recursive: true, force: true });

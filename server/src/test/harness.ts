@@ -13,8 +13,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A real app on a fresh, migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * A real app on a fresh, migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL), or on
+ * the one `open` gives (a benchmark's data dir on disk, as the server runs it).
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  open: () => Promise<Database> = openTestDatabase,
+): Promise<TestApp> {
   const config: Config = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -24,7 +30,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     }),
     ...overrides,
   };
-  const database = await openTestDatabase();
+  const database = await open();
   const app = await buildApp(config, database);
   await app.ready();
   return {
