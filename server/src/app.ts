@@ -186,7 +186,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(adminRoutes);
   await registerPaymentRoutes(app);
   await app.register(insightsRoutes);
-  realtime.attach(app);
+  await realtime.attach(app);
   startPhase('routes-registered');
 
   defineJobs(jobs);

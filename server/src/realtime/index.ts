@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { createAdapter } from '@socket.io/postgres-adapter';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -66,8 +65,11 @@ export class Realtime implements RealtimeRooms {
     return this.context;
   }
 
-  /** Attaches to app.server; with PostgreSQL, rooms span every server process (the adapter). */
-  attach(app: FastifyInstance): void {
+  /**
+   * Attaches to app.server; with PostgreSQL, rooms span every server process (the adapter,
+   * loaded only then: the embedded database's start does not pay for it).
+   */
+  async attach(app: FastifyInstance): Promise<void> {
     const ctx = app.ctx;
     this.context = ctx;
     const publicOrigin = new URL(ctx.config.publicUrl).origin;
@@ -86,6 +88,7 @@ export class Realtime implements RealtimeRooms {
       // the adapter reconnects on "end".
       this.adapterPool.on('error', () => undefined);
       this.adapterPool.on('connect', (client) => client.on('error', () => undefined));
+      const { createAdapter } = await import('@socket.io/postgres-adapter');
       io.adapter(
         createAdapter(this.adapterPool, {
           errorHandler: (error) => app.log.warn({ err: error }, 'socket.io postgres adapter'),

@@ -1,4 +1,3 @@
-import { hash, verify } from '@node-rs/argon2';
 import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
   MESSAGES,
@@ -21,7 +20,11 @@ export const VERIFY_HOURS = 48;
 /** A hash of a random password, so that a login for an unknown e-mail costs the same time. */
 let dummyHash: Promise<string> | null = null;
 
-export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
+/** argon2 (a native module, ~40 ms to load): loaded on the first sign-up or sign-in, not at start. */
+const argon2 = () => import('@node-rs/argon2');
+
+export const hashPassword = async (password: string) =>
+  (await argon2()).hash(password, { algorithm: 2 });
 
 /** A local path to return to, or the fallback: never another site. */
 export function safeNext(next: string | undefined | null, fallback = '/dashboard'): string {
@@ -197,6 +200,7 @@ export async function login(
   const accountKey = device ? `device:${device}` : `account:${body.email}`;
   await refuseWhileThrottled(await loginPerAccount.waitSeconds(accountKey));
   dummyHash ??= hashPassword(randomToken());
+  const { verify } = await argon2();
   const valid = await verify(user?.passwordHash ?? (await dummyHash), body.password).catch(
     () => false,
   );
