@@ -46,7 +46,8 @@ async function startBuilt(dataDir: string, seed: boolean): Promise<Started> {
   const phases: Started['phases'] = new Map();
   const waiting = new Map<string, () => void>();
   const started = performance.now();
-  const child = spawn(process.execPath, [serverMain], {
+  // As server/package.json's start script runs it (its flag and MALLOC_ARENA_MAX).
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', serverMain], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
