@@ -9,7 +9,7 @@
 // in this thread; with two, in child processes (the sockets split between them, the writer on
 // the first). The clients run in two worker threads. A latency is the time from the writer's
 // save_comment to one socket's new_comment; "full fan-out" is until the last socket has it.
-// With DATABASE_URL the server uses PostgreSQL, otherwise in-memory PGlite.
+// With DATABASE_URL the server uses PostgreSQL, otherwise PGlite in a temporary data dir.
 import { fork, type ChildProcess } from 'node:child_process';
 import type { Worker } from 'node:worker_threads';
 import { startAnchor } from './realtime-anchor.ts';

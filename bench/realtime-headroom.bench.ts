@@ -1,7 +1,7 @@
 // Headroom (issue 17 item 5): readers in one room while commenters each write one comment a
 // second, with /healthz asked every 100 ms meanwhile.
 //   npx tsx bench/realtime-headroom.bench.ts [seconds=60] [readers=300] [commenters=50] [--cpu-prof]
-// The server runs in a child process on in-memory PGlite (so this thread can time /healthz
+// The server runs in a child process on PGlite in a temporary data dir (so this thread can time /healthz
 // without sharing its event loop); with --cpu-prof it writes a V8 profile to
 // bench/profiles/ (summarise it: npx tsx bench/cpu-profile-top.ts <file>). The clients run in
 // two worker threads. Target on this machine: delivery p99 < 250 ms, /healthz p99 < 100 ms,

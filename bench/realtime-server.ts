@@ -1,7 +1,7 @@
 // One server process of the two-process fan-out benchmark (realtime-fanout.bench.ts
 // --processes=2): the app on DATABASE_URL (PostgreSQL, so the Socket.IO adapter joins the
 // processes), listening on a free port, which it reports to its parent.
-// realtime-headroom.bench.ts runs it on in-memory PGlite (under --cpu-prof if asked) and has it
+// realtime-headroom.bench.ts runs it on PGlite in a temporary data dir (under --cpu-prof if asked) and has it
 // make the people and the manuscript ("setup"), since only this process can reach that database.
 import { createManuscript, createPeople, startServer } from './realtime-support.ts';
 
