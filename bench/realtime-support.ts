@@ -59,12 +59,14 @@ export async function startServer(
   const app = await buildApp(config, database);
   // The benchmark clients are scripts writing as fast as the server answers, by design: the
   // per-user write limit (120 a minute, far above any reader) would measure itself, not the server.
-  // The count is still kept (in the database, as in production), it just never refuses.
+  // The count is still kept (where production keeps it: in this process on PGlite, in the
+  // database on PostgreSQL), it just never refuses.
   app.ctx.limits.commentWritesPerUser = new RateLimiter(
     database.db,
     'bench-comment-writes',
     Number.MAX_SAFE_INTEGER,
     60_000,
+    { inProcess: database.kind === 'pglite' },
   );
   await app.listen({ port, host: '127.0.0.1' });
   const { port: bound } = app.server.address() as AddressInfo;

@@ -113,11 +113,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         60 * 60_000,
       ),
       mailPerAccount: new RateLimiter(database.db, 'mail', 5, 60 * 60_000),
+      // Every highlight, comment, vote and report counts: on the embedded database (one
+      // process) without a statement each.
       commentWritesPerUser: new RateLimiter(
         database.db,
         'comment-writes',
         COMMENT_WRITES_PER_MINUTE,
         60_000,
+        { inProcess: database.kind === 'pglite' },
       ),
     },
   };

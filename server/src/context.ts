@@ -77,7 +77,10 @@ export interface AppContext {
   realtime: RealtimeRooms;
   /** Domain events: a writer emits one; socket fan-out, evictions and notifications follow. */
   events: DomainEvents;
-  /** Kept in the database: every process on it shares one count. */
+  /**
+   * Kept in the database: every process on it shares one count (comment writes on the
+   * embedded database, one process, in memory).
+   */
   limits: {
     /** Failed log-ins per IP: growing delays, no hard lock. */
     loginPerIp: FailureThrottle;

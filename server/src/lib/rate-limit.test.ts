@@ -119,5 +119,50 @@ describe('rate limits shared by every process on the database', () => {
     let allowed = 0;
     for (let hit = 0; hit < 130; hit++) if (await (hit % 2 ? a! : b!).hit(key)) allowed++;
     expect(allowed).toBe(120);
+    // On the embedded database (one process) they are counted in memory: no row per write.
+    const rows = await apps[0]!.ctx.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(eq(rateLimits.bucket, 'comment-writes'));
+    expect(rows.length).toBe(apps[0]!.ctx.database.kind === 'pglite' ? 0 : 1);
+  });
+});
+
+describe('rate limits counted in the process (the embedded database)', () => {
+  const limiters = (bucket: string, max: number, windowMs: number) =>
+    apps.map((app) => new RateLimiter(app.ctx.db, bucket, max, windowMs, { inProcess: true }));
+
+  it('counts every handle on one database against one limit, and writes no row', async () => {
+    const [a, b] = limiters('memory-test', 20, 60_000);
+    const key = `user-${Date.now()}`;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => (index % 2 ? a! : b!).hit(key)),
+    );
+    // One database handle (PGlite): one count; two (PostgreSQL, two processes): each its own.
+    const shared = apps[0]!.ctx.db === apps[1]!.ctx.db;
+    expect(results.filter(Boolean)).toHaveLength(shared ? 20 : 40);
+    expect(await a!.hit('another-key')).toBe(true);
+    const rows = await apps[0]!.ctx.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(eq(rateLimits.bucket, 'memory-test'));
+    expect(rows).toEqual([]);
+  });
+
+  it('starts a new window once the old one has ended, reset forgets a key, buckets apart', async () => {
+    const [a] = limiters('memory-window', 2, 1_000);
+    const [other] = limiters('memory-other', 1, 1_000);
+    const now = Date.now();
+    expect(await a!.hit('k', { now })).toBe(true);
+    expect(await a!.hit('k', { now })).toBe(true);
+    expect(await a!.hit('k', { now })).toBe(false);
+    expect(await other!.hit('k', { now })).toBe(true);
+    expect(await a!.hit('k', { now: now + 1_000 })).toBe(true);
+    await a!.reset('k');
+    expect(await a!.hit('k', { now: now + 1_001 })).toBe(true);
+    expect(await a!.hit('k', { now: now + 1_001 })).toBe(true);
+    expect(await a!.hit('k', { now: now + 1_001 })).toBe(false);
+    // A minute later the sweep drops ended windows; the key starts afresh.
+    expect(await a!.hit('k', { now: now + 61_002 })).toBe(true);
   });
 });

@@ -5,10 +5,23 @@ import { rateLimits } from '../db/schema-limits.ts';
 /** How often one process deletes windows that have ended (of its own bucket). */
 const SWEEP_EVERY_MS = 60_000;
 
+/** A window counted in this process (`inProcess`). */
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+/** The in-process windows, per database handle (two apps on one embedded database share). */
+const inProcessWindows = new WeakMap<object, Map<string, Window>>();
+
 /**
  * A fixed-window counter per key, kept in the database (table rate_limits), so that every
  * process on the same database counts against one limit: with N web processes the limit
  * stays the limit, not N times it.
+ *
+ * `inProcess`: counted in this process's memory instead, for a hot limit on the embedded
+ * database, which one process alone may open (its data dir is locked): the same count without
+ * a statement (and its commit) on every hit. A restart starts the windows afresh.
  */
 export class RateLimiter {
   private lastSweep = 0;
@@ -19,6 +32,7 @@ export class RateLimiter {
     readonly bucket: string,
     private readonly max: number,
     private readonly windowMs: number,
+    private readonly options: { inProcess?: boolean } = {},
   ) {}
 
   /**
@@ -27,6 +41,7 @@ export class RateLimiter {
    */
   async hit(key: string, options: { db?: Db | Tx; now?: number } = {}): Promise<boolean> {
     const now = options.now ?? Date.now();
+    if (this.options.inProcess) return this.hitInProcess(key, now);
     const db = options.db ?? this.db;
     if (!options.db) await this.sweep(now);
     const at = new Date(now).toISOString();
@@ -49,9 +64,41 @@ export class RateLimiter {
 
   /** Forgets a key (after a successful log in, say). */
   async reset(key: string): Promise<void> {
+    if (this.options.inProcess) {
+      this.windows().delete(`${this.bucket}\0${key}`);
+      return;
+    }
     await this.db
       .delete(rateLimits)
       .where(and(eq(rateLimits.bucket, this.bucket), eq(rateLimits.key, key)));
+  }
+
+  private windows(): Map<string, Window> {
+    let windows = inProcessWindows.get(this.db);
+    if (!windows) {
+      windows = new Map();
+      inProcessWindows.set(this.db, windows);
+    }
+    return windows;
+  }
+
+  private hitInProcess(key: string, now: number): boolean {
+    const windows = this.windows();
+    if (now - this.lastSweep >= SWEEP_EVERY_MS) {
+      this.lastSweep = now;
+      const prefix = `${this.bucket}\0`;
+      for (const [name, window] of windows) {
+        if (name.startsWith(prefix) && window.resetAt <= now) windows.delete(name);
+      }
+    }
+    const name = `${this.bucket}\0${key}`;
+    const window = windows.get(name);
+    if (!window || window.resetAt <= now) {
+      windows.set(name, { count: 1, resetAt: now + this.windowMs });
+      return 1 <= this.max;
+    }
+    window.count += 1;
+    return window.count <= this.max;
   }
 
   /** Deletes this bucket's ended windows, at most once a minute per process. */
