@@ -2,11 +2,17 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import type { Thread } from './threads.ts';
 import { CommentThread } from './comment-thread.tsx';
 import { useComments } from './comments-context.tsx';
-import { stackCards, visibleCards, type CardBox } from './margin-layout.ts';
+import { mountBand, stackCards, visibleCards, type Band, type CardBox } from './margin-layout.ts';
 import { useMarginGeometry } from './use-margin-geometry.ts';
 
 /** A card's height before it has been measured. */
 const ESTIMATED_HEIGHT_PX = 120;
+
+/**
+ * A margin card's place changes by transform (MarginLayer): not animated, or every restack
+ * (a card measured, a passage measured) would animate every mounted card for 200 ms.
+ */
+const CARD_TRANSITION = { transitionProperty: 'box-shadow, translate' } as const;
 
 /** Scrolls the page so that a highlight sits in the upper third of the window. */
 export function scrollToMark(mark: HTMLElement | undefined) {
@@ -72,6 +78,7 @@ const MarginCard = memo(function MarginCard({
     <CommentThread
       thread={thread}
       cardRef={cardRef}
+      style={CARD_TRANSITION}
       className={`absolute inset-x-0 top-0 [contain:layout_style_paint] ${active ? 'z-10 -translate-x-2' : ''}`}
     />
   );
@@ -84,6 +91,7 @@ function MarginLayer() {
   const cardElements = useRef(new Map<string, HTMLDivElement>());
   // Only the cards near the window are mounted; their places come from block offsets measured
   // once, not from layout read on every scroll (use-margin-geometry.ts).
+  const bandRef = useRef<Band | null>(null);
   const { anchors, view } = useMarginGeometry({
     layerRef,
     boxRef,
@@ -102,7 +110,12 @@ function MarginLayer() {
     [threads, anchors, heights],
   );
   const tops = useMemo(() => stackCards(cards, activeId), [cards, activeId]);
-  const { shown, above, below } = visibleCards(cards, tops, view, view.bottom - view.top, activeId);
+  // Mounted: the cards in a band around the window, moved only near its edge (mountBand).
+  // The "N more" counts follow the window itself.
+  const band = mountBand(bandRef.current, view);
+  bandRef.current = band;
+  const { shown } = visibleCards(cards, tops, band, 0, activeId);
+  const { above, below } = visibleCards(cards, tops, view);
   const byId = useMemo(() => new Map(threads.map((thread) => [thread.id, thread])), [threads]);
 
   // Cards are measured as they render and whenever they change size (an editor opens, a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleCards, type CardBox } from './margin-layout.ts';
+import { mountBand, visibleCards, type CardBox } from './margin-layout.ts';
 
 const card = (id: string, anchor: number): CardBox => ({ id, anchor, height: 100 });
 
@@ -19,5 +19,18 @@ describe('the margin cards mounted', () => {
     const { shown, below } = visibleCards(cards, tops, view, 200, 'c');
     expect(shown.map((box) => box.id)).toEqual(['b', 'c']);
     expect(below.map((box) => box.id)).toEqual(['c']);
+  });
+});
+
+describe('the band of mounted cards', () => {
+  it('is the window and a screen either side', () => {
+    expect(mountBand(null, { top: 1_000, bottom: 1_900 })).toEqual({ top: 100, bottom: 2_800 });
+  });
+
+  it('stays while the window is half a screen inside it, then moves', () => {
+    const band = mountBand(null, { top: 1_000, bottom: 1_900 });
+    expect(mountBand(band, { top: 1_400, bottom: 2_300 })).toBe(band);
+    expect(mountBand(band, { top: 600, bottom: 1_500 })).toBe(band);
+    expect(mountBand(band, { top: 1_500, bottom: 2_400 })).toEqual({ top: 600, bottom: 3_300 });
   });
 });

@@ -69,3 +69,22 @@ export function visibleCards(
   }
   return { shown, above, below };
 }
+
+/** A stretch of the margin layer, in layer coordinates. */
+export interface Band {
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The stretch whose cards are mounted: the window and one screen either side, kept until the
+ * window comes within half a screen of its edge (issue 18). Cards then mount and unmount a
+ * batch at a time, not a few on every scrolled frame.
+ */
+export function mountBand(band: Band | null, view: Band): Band {
+  const screen = Math.max(1, view.bottom - view.top);
+  if (band && view.top - band.top >= screen / 2 && band.bottom - view.bottom >= screen / 2) {
+    return band;
+  }
+  return { top: view.top - screen, bottom: view.bottom + screen };
+}

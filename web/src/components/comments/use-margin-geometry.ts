@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { RESIZE_DEBOUNCE_MS, SCROLL_DEBOUNCE_MS } from '@margins/common';
+import { mountBand, type Band } from './margin-layout.ts';
 import type { Thread } from './threads.ts';
 
 /** The sticky site header and the progress bar cover the top of the window. */
@@ -213,20 +214,24 @@ export function useMarginGeometry({
     };
   }, [readView]);
 
-  // The passages near the window, measured exactly once drawn (their blocks are laid out).
+  // The passages near the window, measured exactly once drawn (their blocks are laid out):
+  // again only when the band of mounted cards moves (mountBand), not on every scrolled frame.
+  const bandRef = useRef<Band | null>(null);
+  const band = mountBand(bandRef.current, view);
+  bandRef.current = band;
   useEffect(() => {
     if (!layout) return;
     const frame = requestAnimationFrame(() => {
       const known = spans.current;
       if (!known) return;
-      const reach = view.bottom - view.top;
+      const reach = (band.bottom - band.top) / 6;
       let found: Map<string, MeasuredOffset> | null = null;
       for (const thread of threads) {
         if (!Number.isFinite(thread.start)) continue;
         const index = blockIndexAt(known.starts, thread.start);
         if (offsetIn(layout, index, offsets.get(thread.id)) !== undefined) continue;
         const estimate = anchorOf(layout, thread.start);
-        if (estimate < view.top - reach || estimate > view.bottom + reach) continue;
+        if (estimate < band.top - reach || estimate > band.bottom + reach) continue;
         const mark = firstMark(thread.id);
         const block = known.elements[index];
         if (!mark || !block) continue;
@@ -240,7 +245,7 @@ export function useMarginGeometry({
       if (found) setOffsets(found);
     });
     return () => cancelAnimationFrame(frame);
-  }, [layout, view, threads, offsets, firstMark, drawVersion]);
+  }, [layout, band, threads, offsets, firstMark, drawVersion]);
 
   const anchors = useMemo(() => {
     const next = new Map<string, number>();
