@@ -6,16 +6,14 @@
 // per-write figure is everything the server's thread spends on one batch (HTTP included).
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { openDatabase, schema } from '../server/src/db/index.ts';
+import { schema } from '../server/src/db/index.ts';
 import { changeListenerOf } from '../server/src/db/change-listener.ts';
 import { sessionCacheOf } from '../server/src/modules/auth/session-cache.ts';
 import { insightsOf } from '../server/src/modules/insights/service.ts';
 import { clientFor } from '../server/src/modules/invites/test-helpers.ts';
 import { buildUser } from '../server/src/test/factories.ts';
 import { createTestApp } from '../server/src/test/harness.ts';
+import { openEmbeddedOnDisk } from './embedded-db.ts';
 
 const readerCount = Number(process.argv[2] ?? 500);
 const chapterCount = Number(process.argv[3] ?? 40);
@@ -32,10 +30,7 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
-// The embedded database as the server runs it: a data dir on disk (an in-memory PGlite keeps its
-// files in JavaScript arrays, and growing the WAL's copies them: a cost the server never pays).
-const dataDir = mkdtempSync(path.join(tmpdir(), 'margins-insights-'));
-const test = await createTestApp({}, () => openDatabase({ dataDir }));
+const test = await createTestApp({}, () => openEmbeddedOnDisk('insights'));
 const db = test.ctx.db;
 const author = await buildUser(db);
 const html: string[] = [];
@@ -257,4 +252,3 @@ sessionCacheOf(test.ctx).close();
 printWrites('the session cache off (every request reads its session):', await measureWrites());
 console.log('\n(The machine is shared: these numbers are noisy.)');
 await test.close();
-rmSync(dataDir, { recursive: true, force: true });

@@ -1,10 +1,7 @@
 // Shared set-up of the realtime benchmarks: a real server (buildApp + listen on 127.0.0.1),
 // users with sessions written straight to the database, and socket clients in worker threads
 // (so the clients' work does not run on the server's event loop).
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sign } from '@fastify/cookie';
 import { eq } from 'drizzle-orm';
@@ -14,6 +11,7 @@ import { RateLimiter } from '../server/src/lib/rate-limit.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase, schema, type Database } from '../server/src/db/index.ts';
 import { hashToken, randomToken } from '../server/src/lib/tokens.ts';
+import { openEmbeddedOnDisk } from './embedded-db.ts';
 
 export const BENCH_HTML = [
   '<h1 id="b-title-0">Chapter One</h1>',
@@ -51,11 +49,9 @@ export async function startServer(
     SEED_DEMO: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  // Without a PostgreSQL server: the embedded database as the server runs it, in a data dir on
-  // disk (an in-memory PGlite copies its growing WAL file in JavaScript: a cost the server never
-  // pays).
-  const dataDir = databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'margins-bench-'));
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: dataDir! });
+  const database = databaseUrl
+    ? await openDatabase({ databaseUrl })
+    : await openEmbeddedOnDisk('bench');
   const app = await buildApp(config, database);
   // The benchmark clients are scripts writing as fast as the server answers, by design: the
   // per-user write limit (120 a minute, far above any reader) would measure itself, not the server.
@@ -77,7 +73,6 @@ export async function startServer(
     close: async () => {
       await app.close();
       await database.close();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -11,8 +11,11 @@ interface Window {
   resetAt: number;
 }
 
-/** The in-process windows, per database handle (two apps on one embedded database share). */
-const inProcessWindows = new WeakMap<object, Map<string, Window>>();
+/**
+ * The in-process windows, per database handle (two apps on one embedded database share) and
+ * bucket, by key.
+ */
+const inProcessWindows = new WeakMap<object, Map<string, Map<string, Window>>>();
 
 /**
  * A fixed-window counter per key, kept in the database (table rate_limits), so that every
@@ -65,7 +68,7 @@ export class RateLimiter {
   /** Forgets a key (after a successful log in, say). */
   async reset(key: string): Promise<void> {
     if (this.options.inProcess) {
-      this.windows().delete(`${this.bucket}\0${key}`);
+      this.windows().delete(key);
       return;
     }
     await this.db
@@ -73,11 +76,17 @@ export class RateLimiter {
       .where(and(eq(rateLimits.bucket, this.bucket), eq(rateLimits.key, key)));
   }
 
+  /** This bucket's in-process windows. */
   private windows(): Map<string, Window> {
-    let windows = inProcessWindows.get(this.db);
+    let buckets = inProcessWindows.get(this.db);
+    if (!buckets) {
+      buckets = new Map();
+      inProcessWindows.set(this.db, buckets);
+    }
+    let windows = buckets.get(this.bucket);
     if (!windows) {
       windows = new Map();
-      inProcessWindows.set(this.db, windows);
+      buckets.set(this.bucket, windows);
     }
     return windows;
   }
@@ -86,15 +95,11 @@ export class RateLimiter {
     const windows = this.windows();
     if (now - this.lastSweep >= SWEEP_EVERY_MS) {
       this.lastSweep = now;
-      const prefix = `${this.bucket}\0`;
-      for (const [name, window] of windows) {
-        if (name.startsWith(prefix) && window.resetAt <= now) windows.delete(name);
-      }
+      for (const [name, window] of windows) if (window.resetAt <= now) windows.delete(name);
     }
-    const name = `${this.bucket}\0${key}`;
-    const window = windows.get(name);
+    const window = windows.get(key);
     if (!window || window.resetAt <= now) {
-      windows.set(name, { count: 1, resetAt: now + this.windowMs });
+      windows.set(key, { count: 1, resetAt: now + this.windowMs });
       return 1 <= this.max;
     }
     window.count += 1;

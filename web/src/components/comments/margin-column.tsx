@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import type { Thread } from './threads.ts';
 import { CommentThread } from './comment-thread.tsx';
 import { useComments } from './comments-context.tsx';
-import { mountBand, stackCards, visibleCards, type Band, type CardBox } from './margin-layout.ts';
+import { stackCards, visibleCards, type CardBox } from './margin-layout.ts';
 import { useMarginGeometry } from './use-margin-geometry.ts';
 
 /** A card's height before it has been measured. */
@@ -91,8 +91,7 @@ function MarginLayer() {
   const cardElements = useRef(new Map<string, HTMLDivElement>());
   // Only the cards near the window are mounted; their places come from block offsets measured
   // once, not from layout read on every scroll (use-margin-geometry.ts).
-  const bandRef = useRef<Band | null>(null);
-  const { anchors, view } = useMarginGeometry({
+  const { anchors, view, band } = useMarginGeometry({
     layerRef,
     boxRef,
     threads,
@@ -112,8 +111,6 @@ function MarginLayer() {
   const tops = useMemo(() => stackCards(cards, activeId), [cards, activeId]);
   // Mounted: the cards in a band around the window, moved only near its edge (mountBand).
   // The "N more" counts follow the window itself.
-  const band = mountBand(bandRef.current, view);
-  bandRef.current = band;
   const { shown } = visibleCards(cards, tops, band, 0, activeId);
   const { above, below } = visibleCards(cards, tops, view);
   const byId = useMemo(() => new Map(threads.map((thread) => [thread.id, thread])), [threads]);

@@ -122,7 +122,13 @@ export function useMarginGeometry({
   threads: readonly Thread[];
   firstMark: (id: string) => HTMLElement | undefined;
   drawVersion: number;
-}): { anchors: Map<string, number>; view: MarginView; layerTop: () => number } {
+}): {
+  anchors: Map<string, number>;
+  view: MarginView;
+  /** Where cards are mounted: the window and a screen either side, moved near its edge. */
+  band: Band;
+  layerTop: () => number;
+} {
   const [layout, setLayout] = useState<BlockLayout | null>(null);
   const [offsets, setOffsets] = useState<Map<string, MeasuredOffset>>(() => new Map());
   const [view, setView] = useState<MarginView>({ top: 0, bottom: 900 });
@@ -262,5 +268,5 @@ export function useMarginGeometry({
   }, [layout, threads, offsets]);
 
   const layerTop = useCallback(() => layerTopInPage.current, []);
-  return { anchors, view, layerTop };
+  return { anchors, view, band, layerTop };
 }
