@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOVER_PAGE_SIZE, DISCOVER_RESULT_CAP, type DiscoverResponse } from '@margins/common';
+import { schema } from '../../db/index.ts';
 import { buildUser } from '../../test/factories.ts';
 import { createTestApp, TestClient, type TestApp } from '../../test/harness.ts';
 
@@ -30,6 +31,37 @@ beforeAll(async () => {
   await db.execute(sql`
     update manuscripts m set current_version_id = v.id
     from manuscript_versions v where v.manuscript_id = m.id`);
+  // A word in a few titles and in a few other texts: both kinds are counted, once each.
+  for (const [title, text] of <Array<[string, string]>>[
+    ['Harbour Lights', 'Gulls over the harbour wall.'],
+    ['The Harbour Master', 'He kept the harbour.'],
+    ['Harbour', 'Nothing else.'],
+    ['Tides', 'The harbour froze.'],
+    ['Nets', 'A harbour town.'],
+    ['Quays', 'Boats in the harbour.'],
+    ['Salt', 'Harbour lights at dusk.'],
+  ]) {
+    const [manuscript] = await db
+      .insert(schema.manuscripts)
+      .values({ userId: author.id, title, visibility: 'public', inking: false })
+      .returning();
+    const [version] = await db
+      .insert(schema.manuscriptVersions)
+      .values({
+        manuscriptId: manuscript!.id,
+        number: 1,
+        sourceFormat: 'html',
+        fileName: 'a.html',
+        html: `<p id="p1">${text}</p>`,
+        toc: [],
+        words: 4,
+      })
+      .returning();
+    await db
+      .update(schema.manuscripts)
+      .set({ currentVersionId: version!.id })
+      .where(eq(schema.manuscripts.id, manuscript!.id));
+  }
 }, 300_000);
 afterAll(async () => test?.close());
 
@@ -55,6 +87,15 @@ describe('POST /discover/ with more matches than it ranks', () => {
     const result = await find({ q: 'lantern', page: 70 });
     expect(result.page.current).toBe(DISCOVER_RESULT_CAP / DISCOVER_PAGE_SIZE);
     expect(result.page.items.length).toBe(DISCOVER_PAGE_SIZE);
+  });
+
+  it('counts a word in titles and in other texts exactly, the titles first', async () => {
+    const result = await find({ q: 'harbour' });
+    expect(result.total).toBe(7);
+    expect(result.total_capped).toBe(false);
+    expect(new Set(result.page.items.map((item) => item.title)).size).toBe(7);
+    const top = result.page.items.slice(0, 3).map((item) => item.title);
+    expect(top.sort()).toEqual(['Harbour', 'Harbour Lights', 'The Harbour Master']);
   });
 
   it('counts exactly below the cap', async () => {

@@ -9,7 +9,8 @@ import {
 } from '@margins/common';
 import type { UserRow } from '../../context.ts';
 import { schema, type Db } from '../../db/index.ts';
-import { presentMany } from '../manuscripts/queries.ts';
+import { presentManuscript } from '../manuscripts/presenter.ts';
+import { loadDetails } from '../manuscripts/queries.ts';
 import { CANDIDATE_SIMILARITY, corrections } from './corrections.ts';
 import { parseSnippet, SNIPPET_START, SNIPPET_STOP } from './snippet.ts';
 
@@ -89,7 +90,7 @@ interface SearchRow {
   capped: boolean;
   categories: Array<{ category: 'fiction' | 'non-fiction' | 'poetry'; count: number }>;
   genres: Array<{ id: number; count: number }>;
-  items: Array<{ id: number; snippet: string | null; read_count: number }>;
+  items: Array<{ id: number; owner_id: number; snippet: string | null; read_count: number }>;
   current: number;
 }
 
@@ -121,17 +122,20 @@ export async function search(
   const key = sql`margins_fold(${request.q})`;
   // Ranked by the head of the document (title, summary, author, genres: kept in the row), not
   // the whole of it (read from the TOAST table: ranking a thousand candidates by it took most
-  // of a search's time); a match in the text counts as ts_rank counts one word of weight D.
-  // How like the words a title or a name is counts for the matches found by a title or a name
-  // (`named`): the others' titles and names do not hold the words (two trigram comparisons a
-  // row were most of the ranking's cost).
+  // of a search's time); a match in the text (a title's words are in it) counts as ts_rank
+  // counts one word of weight D. How like the words a title is counts for the matches found
+  // by a title (`named`), how like them an author's name is for those found by a name: the
+  // others' titles and names do not hold the words (trigram comparisons cost 2–3 µs each,
+  // most of the ranking's cost).
   const rank = (fixes: string[]) =>
     hasText
       ? sql`ts_rank(s.head, ${tsQuery(fixes)})
-        + case when s.manuscript_id in (select manuscript_id from page_doc)
+        + case when s.manuscript_id in (select manuscript_id from page_doc
+              union all select manuscript_id from page_title_words)
             then ${TEXT_MATCH_RANK}::real else 0 end
-        + case when s.named then word_similarity(${key}, s.title_key) * 0.8
-            + word_similarity(${key}, s.author_key) * 0.4 else 0 end`
+        + case when s.named then word_similarity(${key}, s.title_key) * 0.8 else 0 end
+        + case when s.manuscript_id in (select manuscript_id from page_author)
+            then word_similarity(${key}, s.author_key) * 0.4 else 0 end`
       : sql`0`;
   const wantedOffset = (request.page - 1) * DISCOVER_PAGE_SIZE;
   // ts_headline parses all the text it is given (2,000 words: most of a search's time): it is
@@ -167,7 +171,8 @@ export async function search(
          from (select unnest(genre_ids) as genre_id, count(*)::integer as n
                from ${sql.raw(facetsOf)} group by 1) g) as genres,
       (select coalesce(json_agg(json_build_object(
-                'id', pg.manuscript_id, 'read_count', pg.read_count, 'snippet', ${headline(fixes)})
+                'id', pg.manuscript_id, 'owner_id', s2.owner_id, 'read_count', pg.read_count,
+                'snippet', ${headline(fixes)})
               order by pg.position), '[]')
          from paged pg join manuscript_search s2 on s2.manuscript_id = pg.manuscript_id) as items`;
 
@@ -197,14 +202,23 @@ export async function search(
   const tierOrder =
     request.sort === 'relevance' ? sql`` : sql`order by ${orderBy(request.sort, false)}`;
   const tierColumns = sql.raw(TIER_COLUMNS.map((column) => `s.${column}`).join(', '));
+  const tierNames = sql.raw(TIER_COLUMNS.join(', '));
+  // By relevance, the words' matches are the title's ones and then as many of the others as
+  // make DISCOVER_RESULT_CAP + 1 (the titles rank first; ranking fewer rows costs less). In
+  // another order each way takes its own first ones, as any of them may come first.
+  const disjoint = request.sort === 'relevance' && !phrased;
   const tiers = (fixes: string[], prefix: string, withFilters: boolean) => {
     const where = sql`${discoverable(viewer)} ${withFilters ? filters(request) : sql``}`;
     const doc = sql.raw(`${prefix}_doc`);
+    const titleWords = sql.raw(`${prefix}_title_words`);
+    const textMatches = disjoint
+      ? sql`(select count(*) from ${titleWords}) + (select count(*) from ${doc})`
+      : sql`(select count(*) from ${doc})`;
     const trigram = (name: string, column: SQL) => sql`
       ${sql.raw(`${prefix}_${name}`)} as materialized (
         select ${tierColumns}, true as named from manuscript_search s
         where ${key} <% ${column} and ${where}
-          and (select count(*) from ${doc}) < ${DISCOVER_PAGE_SIZE}
+          and ${textMatches} < ${DISCOVER_PAGE_SIZE}
         ${tierOrder} limit ${cap + 1}
       )`;
     // A phrase's positions are in the whole document (read from the TOAST table): checked only
@@ -219,22 +233,30 @@ export async function search(
         ${tierOrder} limit ${cap + 1}
       ),
       ${doc} as materialized (
-        select ${sql.raw(TIER_COLUMNS.join(', '))}, false as named from ${candidates}
+        select ${tierNames}, false as named from ${candidates}
         where document @@ ${tsQuery(fixes)}
       ),`
-      : sql`
+      : disjoint
+        ? sql`
+      ${doc} as materialized (
+        select ${tierColumns}, false as named from manuscript_search s
+        where s.document @@ ${tsQuery(fixes)} and ${where}
+          and s.manuscript_id not in (select manuscript_id from ${titleWords})
+        limit (select ${cap + 1} - count(*) from ${titleWords})
+      ),`
+        : sql`
       ${doc} as materialized (
         select ${tierColumns}, false as named from manuscript_search s
         where s.document @@ ${tsQuery(fixes)} and ${where}
         ${tierOrder} limit ${cap + 1}
       ),`;
     return sql`
-      ${docMatches}
-      ${sql.raw(`${prefix}_title_words`)} as materialized (
+      ${titleWords} as materialized (
         select ${tierColumns}, true as named from manuscript_search s
         where to_tsvector('english'::regconfig, s.title_key) @@ ${tsQuery(fixes)} and ${where}
         ${tierOrder} limit ${cap + 1}
       ),
+      ${docMatches}
       ${trigram('title', sql`s.title_key`)},
       ${trigram('author', sql`s.author_key`)}`;
   };
@@ -247,6 +269,7 @@ export async function search(
       order by manuscript_id, named desc) s`);
   const tierCapped = (prefix: string) =>
     sql.raw(`${phrased ? `(select count(*) from ${prefix}_candidates) > ${cap} or ` : ''}
+        ${disjoint ? `(select count(*) from ${prefix}_title_words) + (select count(*) from ${prefix}_doc) > ${cap} or ` : ''}
         (select count(*) from ${prefix}_doc) > ${cap}
         or (select count(*) from ${prefix}_title_words) > ${cap}
         or (select count(*) from ${prefix}_title) > ${cap}
@@ -282,10 +305,12 @@ export async function search(
         // as cheap; they are not (each reads a row's whole search document): with seq scans off
         // it reads only the matches, by the indexes. Off, seq scans cost 10^10 in the plan, which
         // then passes PostgreSQL's JIT threshold: compiling took seconds for a statement that
-        // runs in milliseconds, so JIT is off too. The trigram thresholds: a correction's
+        // runs in milliseconds, so JIT is off too, and parallel workers (starting them took
+        // 50 ms here, more than the whole search). The trigram thresholds: a correction's
         // candidates (corrections()), and how near the words must come to a title or a name.
         await tx.execute(sql`select set_config('enable_seqscan', 'off', true),
           set_config('jit', 'off', true),
+          set_config('max_parallel_workers_per_gather', '0', true),
           set_config('pg_trgm.similarity_threshold', ${String(CANDIDATE_SIMILARITY)}, true),
           set_config('pg_trgm.word_similarity_threshold', ${String(
             /\s/.test(request.q.trim()) ? PHRASE_SIMILARITY : TYPO_SIMILARITY,
@@ -301,15 +326,25 @@ export async function search(
   const lastPage = Math.max(1, Math.ceil(total / DISCOVER_PAGE_SIZE));
   const current = Number(row.current);
 
+  // The cards: the manuscripts' rows and their details (by the owners the search row names)
+  // at once.
   const ids = row.items.map((item) => item.id);
-  const manuscripts =
+  const [manuscripts, details] =
     ids.length === 0
-      ? []
-      : await db.select().from(schema.manuscripts).where(inArray(schema.manuscripts.id, ids));
-  const cards = new Map((await presentMany(db, manuscripts)).map((card) => [card.id, card]));
-  const items = row.items.flatMap((item) => {
-    const card = cards.get(item.id);
-    if (!card) return [];
+      ? [[], []]
+      : await Promise.all([
+          db.select().from(schema.manuscripts).where(inArray(schema.manuscripts.id, ids)),
+          loadDetails(
+            db,
+            row.items.map((item) => ({ id: item.id, userId: item.owner_id })),
+          ),
+        ]);
+  const rowById = new Map(manuscripts.map((manuscript) => [manuscript.id, manuscript]));
+  const items = row.items.flatMap((item, index) => {
+    const manuscript = rowById.get(item.id);
+    // Gone since the search, or changed owner (never): not shown.
+    if (!manuscript || manuscript.userId !== item.owner_id) return [];
+    const card = presentManuscript({ manuscript, ...details[index]! });
     return [{ ...card, read_count: item.read_count, snippet: parseSnippet(item.snippet) }];
   });
   return {
@@ -381,7 +416,7 @@ async function browse(
   const lastPage = Math.max(1, Math.ceil(total / DISCOVER_PAGE_SIZE));
   const current = Math.min(request.page, lastPage);
   const page = (await db.execute(sql`
-    select s.manuscript_id as id, s.read_count, null as snippet
+    select s.manuscript_id as id, s.owner_id, s.read_count, null as snippet
     from manuscript_search s
     where ${discoverable(viewer)} ${filters(request)}
     order by ${orderBy(request.sort, false)}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Manuscript } from '@margins/common';
 import { schema, type Executor } from '../../db/index.ts';
 import { presentManuscript, type ManuscriptDetails, type ManuscriptRow } from './presenter.ts';
@@ -27,40 +27,55 @@ export async function countComments(
   return counts;
 }
 
-/** Authors, genres and comment counts of several manuscripts, in three queries. */
+/** A manuscript to present, as far as finding its details goes. */
+export interface ManuscriptRef {
+  id: number;
+  userId: number;
+}
+
+/**
+ * Authors, genres and live comment counts of several manuscripts, in one statement (a list's
+ * cards cost one round trip, not one per kind of detail), in the order given.
+ */
 export async function loadDetails(
   db: Executor,
-  rows: ManuscriptRow[],
-): Promise<ManuscriptDetails[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const authorIds = [...new Set(rows.map((row) => row.userId))];
-  const [authors, genreRows, commentCounts] = await Promise.all([
-    db.select().from(schema.users).where(inArray(schema.users.id, authorIds)),
-    db
-      .select({
-        manuscriptId: schema.manuscriptGenres.manuscriptId,
-        id: schema.genres.id,
-        name: schema.genres.name,
-      })
-      .from(schema.manuscriptGenres)
-      .innerJoin(schema.genres, eq(schema.genres.id, schema.manuscriptGenres.genreId))
-      .where(inArray(schema.manuscriptGenres.manuscriptId, ids))
-      .orderBy(asc(schema.genres.name), asc(schema.genres.id)),
-    countComments(db, ids),
-  ]);
-  const authorById = new Map(authors.map((author) => [author.id, author]));
-  return rows.map((manuscript) => ({
-    manuscript,
-    author: authorById.get(manuscript.userId)!,
-    genres: genreRows.filter((genre) => genre.manuscriptId === manuscript.id),
-    commentCount: commentCounts.get(manuscript.id) ?? 0,
+  refs: ManuscriptRef[],
+): Promise<Array<Omit<ManuscriptDetails, 'manuscript'>>> {
+  if (refs.length === 0) return [];
+  const ids = sql`${`{${refs.map((ref) => ref.id).join(',')}}`}::integer[]`;
+  const userIds = sql`${`{${refs.map((ref) => ref.userId).join(',')}}`}::integer[]`;
+  const genres = schema.genres;
+  const links = schema.manuscriptGenres;
+  const comments = schema.comments;
+  const rows = await db
+    .select({
+      position: sql<number>`refs.position`.mapWith(Number),
+      author: schema.users,
+      genres: sql<Array<{ id: number; name: string }>>`(
+        select coalesce(json_agg(json_build_object('id', ${genres.id}, 'name', ${genres.name})
+                                 order by ${genres.name}, ${genres.id}), '[]'::json)
+        from ${links} join ${genres} on ${genres.id} = ${links.genreId}
+        where ${links.manuscriptId} = refs.id)`,
+      commentCount: sql<number>`(
+        select count(*) from ${comments}
+        where ${comments.manuscriptId} = refs.id and ${comments.deletedAt} is null)`.mapWith(
+        Number,
+      ),
+    })
+    .from(sql`unnest(${ids}, ${userIds}) with ordinality as refs(id, user_id, position)`)
+    .innerJoin(schema.users, eq(schema.users.id, sql`refs.user_id`))
+    .orderBy(sql`refs.position`);
+  return rows.map(({ author, genres: list, commentCount }) => ({
+    author,
+    genres: list,
+    commentCount,
   }));
 }
 
 /** Presents several manuscripts (see presentManuscript). */
 export async function presentMany(db: Executor, rows: ManuscriptRow[]): Promise<Manuscript[]> {
-  return (await loadDetails(db, rows)).map(presentManuscript);
+  const details = await loadDetails(db, rows);
+  return rows.map((manuscript, index) => presentManuscript({ manuscript, ...details[index]! }));
 }
 
 /** Presents one manuscript. */
