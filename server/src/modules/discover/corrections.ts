@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/index.ts';
+import { sql, type SQL } from 'drizzle-orm';
 
 /** Trigram similarity a lexicon word needs to be a correction candidate at all. */
 export const CANDIDATE_SIMILARITY = 0.2;
@@ -20,24 +19,33 @@ function correctableWords(q: string): string[] {
 }
 
 /**
- * For each search word that no title or author's name contains, the nearest word that one
- * does (at most MAX_EDITS letters away): "dargon" → "dragon". Trigrams find the candidates
- * fast (pg_trgm.similarity_threshold is CANDIDATE_SIMILARITY, set by the caller); the edit
- * distance chooses, so swapped letters count as the small slip they are.
+ * The search's text query, as a statement's CTE `search_query(q)`: the words as typed
+ * (websearch_to_tsquery: "quoted phrases", OR, -exclusions; it never fails on syntax) or the
+ * corrections of those no title or author's name contains: for each, the nearest word one
+ * does (at most MAX_EDITS letters away), "dargon" → "dragon". Trigrams find the candidates fast
+ * (pg_trgm.similarity_threshold is CANDIDATE_SIMILARITY, set by the caller); the edit distance
+ * chooses, so swapped letters count as the small slip they are. In the search's own statement:
+ * no round trip of its own.
  */
-export async function corrections(tx: Executor, q: string): Promise<string[]> {
+export function searchQueryCte(q: string): SQL {
+  const typed = sql`websearch_to_tsquery('english', margins_fold(${q}))`;
   const words = correctableWords(q);
-  if (words.length === 0) return [];
-  const result = await tx.execute(sql`
-    select (
-      select w.word from search_words w
-      where w.word % q.word and levenshtein(w.word, q.word) <= ${MAX_EDITS}
-      order by levenshtein(w.word, q.word), similarity(w.word, q.word) desc
-      limit 1
-    ) as fix
-    from unnest(${`{${words.map((word) => `"${word}"`).join(',')}}`}::text[]) as typed(raw),
-         lateral (select margins_fold(typed.raw) as word) q
-    where not exists (select 1 from search_words w where w.word = q.word)`);
-  const rows = (result as unknown as { rows: Array<{ fix: string | null }> }).rows;
-  return rows.flatMap((row) => (row.fix ? [row.fix] : []));
+  if (words.length === 0) return sql`search_query as materialized (select ${typed} as q)`;
+  return sql`
+    search_fixes as materialized (
+      select (
+        select w.word from search_words w
+        where w.word % q.word and levenshtein(w.word, q.word) <= ${MAX_EDITS}
+        order by levenshtein(w.word, q.word), similarity(w.word, q.word) desc
+        limit 1
+      ) as fix
+      from unnest(${`{${words.map((word) => `"${word}"`).join(',')}}`}::text[]) as typed(raw),
+           lateral (select margins_fold(typed.raw) as word) q
+      where not exists (select 1 from search_words w where w.word = q.word)
+    ),
+    search_query as materialized (
+      select case when fixes.q is null then ${typed} else ${typed} || fixes.q end as q
+      from (select to_tsquery('english', string_agg(quote_literal(fix), ' | ')) as q
+            from search_fixes where fix is not null) fixes
+    )`;
 }

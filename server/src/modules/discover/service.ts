@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   DISCOVER_PAGE_SIZE,
   DISCOVER_RESULT_CAP,
@@ -8,10 +8,9 @@ import {
   type DiscoverSort,
 } from '@margins/common';
 import type { UserRow } from '../../context.ts';
-import { schema, type Db } from '../../db/index.ts';
-import { presentManuscript } from '../manuscripts/presenter.ts';
-import { loadDetails } from '../manuscripts/queries.ts';
-import { CANDIDATE_SIMILARITY, corrections } from './corrections.ts';
+import type { Db } from '../../db/index.ts';
+import { presentManyById } from '../manuscripts/queries.ts';
+import { CANDIDATE_SIMILARITY, searchQueryCte } from './corrections.ts';
 import { parseSnippet, SNIPPET_START, SNIPPET_STOP } from './snippet.ts';
 
 /**
@@ -107,18 +106,13 @@ export async function search(
   request: DiscoverRequest,
 ): Promise<DiscoverResponse> {
   const hasText = request.q !== '';
-  // The query and the folded words are written out where they are used (not joined in from a
-  // CTE), so the planner sees constants and ORs the GIN indexes of the three conditions.
-  const tsQuery = (fixes: string[]) =>
-    sql`(websearch_to_tsquery('english', margins_fold(${request.q}))${sql.join(
-      fixes.map((fix) => sql` || plainto_tsquery('english', ${fix})`),
-      sql``,
-    )})`;
+  // The text query (with its corrections) is computed once, first, in the statement (CTE
+  // search_query): the indexes are read with it as a parameter.
+  const tsQuery = sql`(select q from search_query)`;
   // A quoted phrase: its words, each anywhere, find the candidates (not when a phrase is
   // excluded: without it, "-" would exclude more than the phrase).
   const phrased = /"[^"]*\s[^"]*"/.test(request.q) && !/-\s*"/.test(request.q);
-  const wordsOf = (fixes: string[]) =>
-    sql`regexp_replace(${tsQuery(fixes)}::text, '<(-|[0-9]+)>', '&', 'g')::tsquery`;
+  const wordsOf = sql`regexp_replace(${tsQuery}::text, '<(-|[0-9]+)>', '&', 'g')::tsquery`;
   const key = sql`margins_fold(${request.q})`;
   // Ranked by the head of the document (title, summary, author, genres: kept in the row), not
   // the whole of it (read from the TOAST table: ranking a thousand candidates by it took most
@@ -127,32 +121,30 @@ export async function search(
   // by a title (`named`), how like them an author's name is for those found by a name: the
   // others' titles and names do not hold the words (trigram comparisons cost 2–3 µs each,
   // most of the ranking's cost).
-  const rank = (fixes: string[]) =>
-    hasText
-      ? sql`ts_rank(s.head, ${tsQuery(fixes)})
+  const rank = hasText
+    ? sql`ts_rank(s.head, ${tsQuery})
         + case when s.manuscript_id in (select manuscript_id from page_doc
               union all select manuscript_id from page_title_words)
             then ${TEXT_MATCH_RANK}::real else 0 end
         + case when s.named then word_similarity(${key}, s.title_key) * 0.8 else 0 end
         + case when s.manuscript_id in (select manuscript_id from page_author)
             then word_similarity(${key}, s.author_key) * 0.4 else 0 end`
-      : sql`0`;
+    : sql`0`;
   const wantedOffset = (request.page - 1) * DISCOVER_PAGE_SIZE;
   // ts_headline parses all the text it is given (2,000 words: most of a search's time): it is
   // given SNIPPET_WINDOW characters around the first place a searched word's stem appears in
   // the opening (stems are mostly the words' beginnings), or the opening's start.
-  const window = (fixes: string[]) => sql`(
+  const window = sql`(
     select substr(s2.opening, greatest(1, coalesce(min(nullif(strpos(lower(s2.opening), hit[1]), 0)), 1)
                                           - ${SNIPPET_WINDOW / 2}), ${SNIPPET_WINDOW})
-    from regexp_matches(${tsQuery(fixes)}::text, '''([^'']+)''', 'g') as hit)`;
-  const headline = (fixes: string[]) =>
-    hasText
-      ? sql`ts_headline('english', ${window(fixes)}, ${tsQuery(fixes)},
+    from regexp_matches(${tsQuery}::text, '''([^'']+)''', 'g') as hit)`;
+  const headline = hasText
+    ? sql`ts_headline('english', ${window}, ${tsQuery},
         ${`StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=20, MinWords=8, MaxFragments=1`})`
-      : sql`null`;
+    : sql`null`;
 
   // The rows of the page, the count and the facets, from `filtered` and `counted`.
-  const pageAndFacets = (fixes: string[], facetsOf: 'matched' | 'facet_hits') => sql`
+  const pageAndFacets = (facetsOf: 'matched' | 'facet_hits') => sql`
     paged as (
       select f.manuscript_id, f.read_count, row_number() over () as position
       from (
@@ -172,7 +164,7 @@ export async function search(
                from ${sql.raw(facetsOf)} group by 1) g) as genres,
       (select coalesce(json_agg(json_build_object(
                 'id', pg.manuscript_id, 'owner_id', s2.owner_id, 'read_count', pg.read_count,
-                'snippet', ${headline(fixes)})
+                'snippet', ${headline})
               order by pg.position), '[]')
          from paged pg join manuscript_search s2 on s2.manuscript_id = pg.manuscript_id) as items`;
 
@@ -188,7 +180,7 @@ export async function search(
       select * from matched where true ${filters(request)}
     ),
     counted as (select count(*)::integer as total, false as capped from filtered),
-    ${pageAndFacets([], 'matched')}
+    ${pageAndFacets('matched')}
   `;
   // A search with words: each way of matching (the words in a title, the words in the
   // document, a title or an author's name like the words) takes at most
@@ -197,7 +189,7 @@ export async function search(
   // no more than a rare one, and its title matches are among them (their own small index).
   // The trigram ways (typos in titles and names) run only when the words matched less than a
   // page of documents: a misspelt word is mostly corrected into the words already
-  // (corrections()), and "silver lantern" is not a typo of every title with "silver" in it.
+  // (searchQueryCte()), and "silver lantern" is not a typo of every title with "silver" in it.
   const cap = DISCOVER_RESULT_CAP;
   const tierOrder =
     request.sort === 'relevance' ? sql`` : sql`order by ${orderBy(request.sort, false)}`;
@@ -207,7 +199,7 @@ export async function search(
   // make DISCOVER_RESULT_CAP + 1 (the titles rank first; ranking fewer rows costs less). In
   // another order each way takes its own first ones, as any of them may come first.
   const disjoint = request.sort === 'relevance' && !phrased;
-  const tiers = (fixes: string[], prefix: string, withFilters: boolean) => {
+  const tiers = (prefix: string, withFilters: boolean) => {
     const where = sql`${discoverable(viewer)} ${withFilters ? filters(request) : sql``}`;
     const doc = sql.raw(`${prefix}_doc`);
     const titleWords = sql.raw(`${prefix}_title_words`);
@@ -229,31 +221,31 @@ export async function search(
       ? sql`
       ${candidates} as materialized (
         select ${tierColumns}, s.document from manuscript_search s
-        where s.document @@ ${wordsOf(fixes)} and ${where}
+        where s.document @@ ${wordsOf} and ${where}
         ${tierOrder} limit ${cap + 1}
       ),
       ${doc} as materialized (
         select ${tierNames}, false as named from ${candidates}
-        where document @@ ${tsQuery(fixes)}
+        where document @@ ${tsQuery}
       ),`
       : disjoint
         ? sql`
       ${doc} as materialized (
         select ${tierColumns}, false as named from manuscript_search s
-        where s.document @@ ${tsQuery(fixes)} and ${where}
+        where s.document @@ ${tsQuery} and ${where}
           and s.manuscript_id not in (select manuscript_id from ${titleWords})
         limit (select ${cap + 1} - count(*) from ${titleWords})
       ),`
         : sql`
       ${doc} as materialized (
         select ${tierColumns}, false as named from manuscript_search s
-        where s.document @@ ${tsQuery(fixes)} and ${where}
+        where s.document @@ ${tsQuery} and ${where}
         ${tierOrder} limit ${cap + 1}
       ),`;
     return sql`
       ${titleWords} as materialized (
         select ${tierColumns}, true as named from manuscript_search s
-        where to_tsvector('english'::regconfig, s.title_key) @@ ${tsQuery(fixes)} and ${where}
+        where to_tsvector('english'::regconfig, s.title_key) @@ ${tsQuery} and ${where}
         ${tierOrder} limit ${cap + 1}
       ),
       ${docMatches}
@@ -275,12 +267,13 @@ export async function search(
         or (select count(*) from ${prefix}_title) > ${cap}
         or (select count(*) from ${prefix}_author) > ${cap}`);
   const filtering = request.fs !== '' || request.genre_ids.length > 0;
-  const textStatement = (fixes: string[]) => sql`
-    with ${tiers(fixes, 'page', true)},
-    ${filtering ? sql`${tiers(fixes, 'facet', false)},` : sql``}
+  const textStatement = sql`
+    with ${searchQueryCte(request.q)},
+    ${tiers('page', true)},
+    ${filtering ? sql`${tiers('facet', false)},` : sql``}
     filtered as materialized (
       select s.manuscript_id, s.category, s.genre_ids, s.created_at, s.read_count,
-             s.comment_count, ${rank(fixes)} as rank
+             s.comment_count, ${rank} as rank
       from ${tierRows('page')}
       order by ${orderBy(request.sort, true)}
       limit ${cap}
@@ -297,7 +290,7 @@ export async function search(
              ${tierCapped('page')} ${filtering ? sql` or ${tierCapped('facet')}` : sql``} as capped
       from filtered
     ),
-    ${pageAndFacets(fixes, 'facet_hits')}
+    ${pageAndFacets('facet_hits')}
   `;
   const result = hasText
     ? await db.transaction(async (tx) => {
@@ -307,7 +300,7 @@ export async function search(
         // then passes PostgreSQL's JIT threshold: compiling took seconds for a statement that
         // runs in milliseconds, so JIT is off too, and parallel workers (starting them took
         // 50 ms here, more than the whole search). The trigram thresholds: a correction's
-        // candidates (corrections()), and how near the words must come to a title or a name.
+        // candidates (searchQueryCte()), and how near the words must come to a title or a name.
         await tx.execute(sql`select set_config('enable_seqscan', 'off', true),
           set_config('jit', 'off', true),
           set_config('max_parallel_workers_per_gather', '0', true),
@@ -315,8 +308,7 @@ export async function search(
           set_config('pg_trgm.word_similarity_threshold', ${String(
             /\s/.test(request.q.trim()) ? PHRASE_SIMILARITY : TYPO_SIMILARITY,
           )}, true)`);
-        const fixes = await corrections(tx, request.q);
-        return tx.execute(textStatement(fixes));
+        return tx.execute(textStatement);
       })
     : null;
   const row = result
@@ -326,26 +318,17 @@ export async function search(
   const lastPage = Math.max(1, Math.ceil(total / DISCOVER_PAGE_SIZE));
   const current = Number(row.current);
 
-  // The cards: the manuscripts' rows and their details (by the owners the search row names)
-  // at once.
-  const ids = row.items.map((item) => item.id);
-  const [manuscripts, details] =
-    ids.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db.select().from(schema.manuscripts).where(inArray(schema.manuscripts.id, ids)),
-          loadDetails(
-            db,
-            row.items.map((item) => ({ id: item.id, userId: item.owner_id })),
-          ),
-        ]);
-  const rowById = new Map(manuscripts.map((manuscript) => [manuscript.id, manuscript]));
-  const items = row.items.flatMap((item, index) => {
-    const manuscript = rowById.get(item.id);
-    // Gone since the search, or changed owner (never): not shown.
-    if (!manuscript || manuscript.userId !== item.owner_id) return [];
-    const card = presentManuscript({ manuscript, ...details[index]! });
-    return [{ ...card, read_count: item.read_count, snippet: parseSnippet(item.snippet) }];
+  const cards = await presentManyById(
+    db,
+    row.items.map((item) => ({ id: item.id, userId: item.owner_id })),
+  );
+  const cardById = new Map(cards.map((card) => [card.id, card]));
+  // One gone since the search is not shown.
+  const items = row.items.flatMap((item) => {
+    const card = cardById.get(item.id);
+    return card
+      ? [{ ...card, read_count: item.read_count, snippet: parseSnippet(item.snippet) }]
+      : [];
   });
   return {
     page: {

@@ -33,6 +33,29 @@ export interface ManuscriptRef {
   userId: number;
 }
 
+/** `refs`, as a table of id, user_id and position (from 1), for the statements below. */
+function refsTable(refs: ManuscriptRef[]) {
+  const ids = sql`${`{${refs.map((ref) => ref.id).join(',')}}`}::integer[]`;
+  const userIds = sql`${`{${refs.map((ref) => ref.userId).join(',')}}`}::integer[]`;
+  return sql`unnest(${ids}, ${userIds}) with ordinality as refs(id, user_id, position)`;
+}
+
+/** What presenting a manuscript needs besides its row: its author, genres and live comments. */
+function detailFields() {
+  const { genres, manuscriptGenres: links, comments } = schema;
+  return {
+    author: schema.users,
+    genres: sql<Array<{ id: number; name: string }>>`(
+      select coalesce(json_agg(json_build_object('id', ${genres.id}, 'name', ${genres.name})
+                               order by ${genres.name}, ${genres.id}), '[]'::json)
+      from ${links} join ${genres} on ${genres.id} = ${links.genreId}
+      where ${links.manuscriptId} = refs.id)`,
+    commentCount: sql<number>`(
+      select count(*) from ${comments}
+      where ${comments.manuscriptId} = refs.id and ${comments.deletedAt} is null)`.mapWith(Number),
+  };
+}
+
 /**
  * Authors, genres and live comment counts of several manuscripts, in one statement (a list's
  * cards cost one round trip, not one per kind of detail), in the order given.
@@ -42,34 +65,32 @@ export async function loadDetails(
   refs: ManuscriptRef[],
 ): Promise<Array<Omit<ManuscriptDetails, 'manuscript'>>> {
   if (refs.length === 0) return [];
-  const ids = sql`${`{${refs.map((ref) => ref.id).join(',')}}`}::integer[]`;
-  const userIds = sql`${`{${refs.map((ref) => ref.userId).join(',')}}`}::integer[]`;
-  const genres = schema.genres;
-  const links = schema.manuscriptGenres;
-  const comments = schema.comments;
-  const rows = await db
-    .select({
-      position: sql<number>`refs.position`.mapWith(Number),
-      author: schema.users,
-      genres: sql<Array<{ id: number; name: string }>>`(
-        select coalesce(json_agg(json_build_object('id', ${genres.id}, 'name', ${genres.name})
-                                 order by ${genres.name}, ${genres.id}), '[]'::json)
-        from ${links} join ${genres} on ${genres.id} = ${links.genreId}
-        where ${links.manuscriptId} = refs.id)`,
-      commentCount: sql<number>`(
-        select count(*) from ${comments}
-        where ${comments.manuscriptId} = refs.id and ${comments.deletedAt} is null)`.mapWith(
-        Number,
-      ),
-    })
-    .from(sql`unnest(${ids}, ${userIds}) with ordinality as refs(id, user_id, position)`)
+  return db
+    .select(detailFields())
+    .from(refsTable(refs))
     .innerJoin(schema.users, eq(schema.users.id, sql`refs.user_id`))
     .orderBy(sql`refs.position`);
-  return rows.map(({ author, genres: list, commentCount }) => ({
-    author,
-    genres: list,
-    commentCount,
-  }));
+}
+
+/**
+ * Presents the manuscripts of these ids, each with the owner its caller found it with (a search
+ * row), rows and details in one statement, in the order given. One gone since is left out.
+ */
+export async function presentManyById(db: Executor, refs: ManuscriptRef[]): Promise<Manuscript[]> {
+  if (refs.length === 0) return [];
+  const rows = await db
+    .select({ ...detailFields(), manuscript: schema.manuscripts })
+    .from(refsTable(refs))
+    .innerJoin(schema.users, eq(schema.users.id, sql`refs.user_id`))
+    .innerJoin(
+      schema.manuscripts,
+      and(
+        eq(schema.manuscripts.id, sql`refs.id`),
+        eq(schema.manuscripts.userId, sql`refs.user_id`),
+      ),
+    )
+    .orderBy(sql`refs.position`);
+  return rows.map(presentManuscript);
 }
 
 /** Presents several manuscripts (see presentManuscript). */
