@@ -87,6 +87,8 @@ describe('POST /discover/', () => {
     expect(titles(await find(anonymous, { q: '"maren hollow"' }))).toEqual([
       'The Dragon of Maren Hollow',
     ]);
+    // Quoted, the words must be there in that order: a title only like them is not found.
+    expect(titles(await find(anonymous, { q: '"dragon maren"' }))).toEqual([]);
     expect(titles(await find(anonymous, { q: 'dragon -bridge' }))).toEqual([
       'The Dragon of Maren Hollow',
     ]);

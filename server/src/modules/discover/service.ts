@@ -189,7 +189,8 @@ export async function search(
   // no more than a rare one, and its title matches are among them (their own small index).
   // The trigram ways (typos in titles and names) run only when the words matched less than a
   // page of documents: a misspelt word is mostly corrected into the words already
-  // (searchQueryCte()), and "silver lantern" is not a typo of every title with "silver" in it.
+  // (searchQueryCte()), and "silver lantern" is not a typo of every title with "silver" in it;
+  // not for a quoted phrase.
   const cap = DISCOVER_RESULT_CAP;
   const tierOrder =
     request.sort === 'relevance' ? sql`` : sql`order by ${orderBy(request.sort, false)}`;
@@ -206,11 +207,16 @@ export async function search(
     const textMatches = disjoint
       ? sql`(select count(*) from ${titleWords}) + (select count(*) from ${doc})`
       : sql`(select count(*) from ${doc})`;
+    // A quoted phrase asks for those words in that order: no title "like" it.
     const trigram = (name: string, column: SQL) => sql`
       ${sql.raw(`${prefix}_${name}`)} as materialized (
         select ${tierColumns}, true as named from manuscript_search s
-        where ${key} <% ${column} and ${where}
-          and ${textMatches} < ${DISCOVER_PAGE_SIZE}
+        where ${
+          phrased
+            ? sql`false`
+            : sql`${key} <% ${column} and ${where}
+          and ${textMatches} < ${DISCOVER_PAGE_SIZE}`
+        }
         ${tierOrder} limit ${cap + 1}
       )`;
     // A phrase's positions are in the whole document (read from the TOAST table): checked only
