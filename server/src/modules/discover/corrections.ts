@@ -19,18 +19,20 @@ function correctableWords(q: string): string[] {
 }
 
 /**
- * The search's text query, as a statement's CTE `search_query(q)`: the words as typed
+ * The search's text query, as a statement's CTE `search_query(q, key)`: the words as typed
  * (websearch_to_tsquery: "quoted phrases", OR, -exclusions; it never fails on syntax) or the
  * corrections of those no title or author's name contains: for each, the nearest word one
  * does (at most MAX_EDITS letters away), "dargon" → "dragon". Trigrams find the candidates fast
  * (pg_trgm.similarity_threshold is CANDIDATE_SIMILARITY, set by the caller); the edit distance
- * chooses, so swapped letters count as the small slip they are. In the search's own statement:
- * no round trip of its own.
+ * chooses, so swapped letters count as the small slip they are. `key` is the words folded
+ * (lower case, no accents), as titles and names are kept for trigram matching. In the search's
+ * own statement: no round trip of its own, and computed once, not per row.
  */
 export function searchQueryCte(q: string): SQL {
   const typed = sql`websearch_to_tsquery('english', margins_fold(${q}))`;
   const words = correctableWords(q);
-  if (words.length === 0) return sql`search_query as materialized (select ${typed} as q)`;
+  const key = sql`margins_fold(${q}) as key`;
+  if (words.length === 0) return sql`search_query as materialized (select ${typed} as q, ${key})`;
   return sql`
     search_fixes as materialized (
       select (
@@ -44,7 +46,7 @@ export function searchQueryCte(q: string): SQL {
       where not exists (select 1 from search_words w where w.word = q.word)
     ),
     search_query as materialized (
-      select case when fixes.q is null then ${typed} else ${typed} || fixes.q end as q
+      select case when fixes.q is null then ${typed} else ${typed} || fixes.q end as q, ${key}
       from (select to_tsquery('english', string_agg(quote_literal(fix), ' | ')) as q
             from search_fixes where fix is not null) fixes
     )`;

@@ -9,6 +9,7 @@ import {
 } from '@margins/common';
 import type { UserRow } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
+import { executePrepared, preparesStatements } from '../../db/prepared.ts';
 import { presentManyById } from '../manuscripts/queries.ts';
 import { CANDIDATE_SIMILARITY, searchQueryCte } from './corrections.ts';
 import { parseSnippet, SNIPPET_START, SNIPPET_STOP } from './snippet.ts';
@@ -113,7 +114,7 @@ export async function search(
   // excluded: without it, "-" would exclude more than the phrase).
   const phrased = /"[^"]*\s[^"]*"/.test(request.q) && !/-\s*"/.test(request.q);
   const wordsOf = sql`regexp_replace(${tsQuery}::text, '<(-|[0-9]+)>', '&', 'g')::tsquery`;
-  const key = sql`margins_fold(${request.q})`;
+  const key = sql`(select key from search_query)`;
   // Ranked by the head of the document (title, summary, author, genres: kept in the row), not
   // the whole of it (read from the TOAST table: ranking a thousand candidates by it took most
   // of a search's time); a match in the text (a title's words are in it) counts as ts_rank
@@ -307,14 +308,18 @@ export async function search(
         // runs in milliseconds, so JIT is off too, and parallel workers (starting them took
         // 50 ms here, more than the whole search). The trigram thresholds: a correction's
         // candidates (searchQueryCte()), and how near the words must come to a title or a name.
+        // On a PostgreSQL server the statement is prepared (planning took 2–4 ms of a 12 ms
+        // search) and its plan generic: it reads the same indexes whatever the words.
+        const prepared = preparesStatements(tx);
         await tx.execute(sql`select set_config('enable_seqscan', 'off', true),
+          set_config('plan_cache_mode', ${prepared ? 'force_generic_plan' : 'auto'}, true),
           set_config('jit', 'off', true),
           set_config('max_parallel_workers_per_gather', '0', true),
           set_config('pg_trgm.similarity_threshold', ${String(CANDIDATE_SIMILARITY)}, true),
           set_config('pg_trgm.word_similarity_threshold', ${String(
             /\s/.test(request.q.trim()) ? PHRASE_SIMILARITY : TYPO_SIMILARITY,
           )}, true)`);
-        return tx.execute(textStatement);
+        return executePrepared(tx, textStatement);
       })
     : null;
   const row = result
