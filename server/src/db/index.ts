@@ -16,6 +16,7 @@ import { migrationsFolder } from '../paths.ts';
 import { startPhase } from '../start-timing.ts';
 import { copyDataTemplate } from './data-template.ts';
 import { acquireDataDirLock, DatabaseLockedError, type ReleaseLock } from './lock.ts';
+import { endSessionPools } from './prepared.ts';
 import * as schema from './schema.ts';
 
 export { schema };
@@ -95,7 +96,11 @@ export async function openDatabase(options: {
     pool.on('error', () => undefined);
     const db = drizzlePostgres(pool, { schema }) as unknown as Db;
     await migratePostgres(db as Parameters<typeof migratePostgres>[0], { migrationsFolder });
-    return { db, kind: 'postgres', pglite: null, pool, close: () => pool.end() };
+    const close = async () => {
+      await endSessionPools(pool);
+      await pool.end();
+    };
+    return { db, kind: 'postgres', pglite: null, pool, close };
   }
   let releaseLock: ReleaseLock = async () => {};
   let dataPath: string | undefined;

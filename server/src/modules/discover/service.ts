@@ -9,7 +9,7 @@ import {
 } from '@margins/common';
 import type { UserRow } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
-import { executePrepared, preparesStatements } from '../../db/prepared.ts';
+import { runWithSettings } from '../../db/prepared.ts';
 import { presentManyById } from '../manuscripts/queries.ts';
 import { CANDIDATE_SIMILARITY, searchQueryCte } from './corrections.ts';
 import { parseSnippet, SNIPPET_START, SNIPPET_STOP } from './snippet.ts';
@@ -24,6 +24,23 @@ const TYPO_SIMILARITY = 0.4;
  * several words must mostly be there.
  */
 const PHRASE_SIMILARITY = 0.6;
+/**
+ * What a search is planned and run with. The planner prices @@ and <% per row as cheap; they
+ * are not (each reads a row's whole search document): with seq scans off it reads only the
+ * matches, by the indexes. Off, seq scans cost 10^10 in the plan, which then passes
+ * PostgreSQL's JIT threshold: compiling took seconds for a statement that runs in
+ * milliseconds, so JIT is off too, and parallel workers (starting them took 50 ms here, more
+ * than the whole search). The trigram thresholds: a correction's candidates
+ * (searchQueryCte()), and how near one word must come to a title or a name (several words:
+ * PHRASE_SIMILARITY, checked in the statement).
+ */
+const SEARCH_SETTINGS = {
+  enable_seqscan: 'off',
+  jit: 'off',
+  max_parallel_workers_per_gather: '0',
+  'pg_trgm.similarity_threshold': String(CANDIDATE_SIMILARITY),
+  'pg_trgm.word_similarity_threshold': String(TYPO_SIMILARITY),
+};
 /** What each way of matching reads of a match: all that ranking, sorting and counting need. */
 const TIER_COLUMNS = [
   'manuscript_id',
@@ -201,6 +218,7 @@ export async function search(
   // make DISCOVER_RESULT_CAP + 1 (the titles rank first; ranking fewer rows costs less). In
   // another order each way takes its own first ones, as any of them may come first.
   const disjoint = request.sort === 'relevance' && !phrased;
+  const severalWords = /\s/.test(request.q.trim());
   const tiers = (prefix: string, withFilters: boolean) => {
     const where = sql`${discoverable(viewer)} ${withFilters ? filters(request) : sql``}`;
     const doc = sql.raw(`${prefix}_doc`);
@@ -215,7 +233,11 @@ export async function search(
         where ${
           phrased
             ? sql`false`
-            : sql`${key} <% ${column} and ${where}
+            : sql`${key} <% ${column} and ${where} ${
+                severalWords
+                  ? sql`and word_similarity(${key}, ${column}) >= ${PHRASE_SIMILARITY}`
+                  : sql``
+              }
           and ${textMatches} < ${DISCOVER_PAGE_SIZE}`
         }
         ${tierOrder} limit ${cap + 1}
@@ -299,29 +321,7 @@ export async function search(
     ),
     ${pageAndFacets('facet_hits')}
   `;
-  const result = hasText
-    ? await db.transaction(async (tx) => {
-        // The settings of this search, in one round trip. The planner prices @@ and <% per row
-        // as cheap; they are not (each reads a row's whole search document): with seq scans off
-        // it reads only the matches, by the indexes. Off, seq scans cost 10^10 in the plan, which
-        // then passes PostgreSQL's JIT threshold: compiling took seconds for a statement that
-        // runs in milliseconds, so JIT is off too, and parallel workers (starting them took
-        // 50 ms here, more than the whole search). The trigram thresholds: a correction's
-        // candidates (searchQueryCte()), and how near the words must come to a title or a name.
-        // On a PostgreSQL server the statement is prepared (planning took 2–4 ms of a 12 ms
-        // search) and its plan generic: it reads the same indexes whatever the words.
-        const prepared = preparesStatements(tx);
-        await tx.execute(sql`select set_config('enable_seqscan', 'off', true),
-          set_config('plan_cache_mode', ${prepared ? 'force_generic_plan' : 'auto'}, true),
-          set_config('jit', 'off', true),
-          set_config('max_parallel_workers_per_gather', '0', true),
-          set_config('pg_trgm.similarity_threshold', ${String(CANDIDATE_SIMILARITY)}, true),
-          set_config('pg_trgm.word_similarity_threshold', ${String(
-            /\s/.test(request.q.trim()) ? PHRASE_SIMILARITY : TYPO_SIMILARITY,
-          )}, true)`);
-        return executePrepared(tx, textStatement);
-      })
-    : null;
+  const result = hasText ? await runWithSettings(db, SEARCH_SETTINGS, textStatement) : null;
   const row = result
     ? (result as unknown as { rows: SearchRow[] }).rows[0]!
     : await browse(db, viewer, request, statement);
