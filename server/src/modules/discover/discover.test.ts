@@ -227,3 +227,25 @@ describe('GET /discover/', () => {
     expect(badPage.statusCode).toBe(200);
   });
 });
+
+describe("a filtered search's facets", () => {
+  it('count its words alone, kept for the next filtered search with them, for each viewer', async () => {
+    const first = await find(anonymous, { q: 'dragon', genre_ids: [mystery] });
+    expect(titles(first)).toEqual(['Salt Roads']);
+    expect(first.facets.genres).toEqual(
+      expect.arrayContaining([
+        { id: fantasy, count: 1 },
+        { id: mystery, count: 1 },
+      ]),
+    );
+    const next = await find(anonymous, { q: 'dragon', genre_ids: [fantasy] });
+    expect(titles(next)).toEqual(['The Dragon of Maren Hollow']);
+    expect(next.facets).toEqual(first.facets);
+    // The owner of a flagged manuscript finds it: their facets are their own.
+    const owner = await sessionClient(test, author);
+    const own = await find(owner.client, { q: 'dragon', genre_ids: [fantasy] });
+    const counted = (result: DiscoverResponse) =>
+      result.facets.categories.reduce((sum, entry) => sum + entry.count, 0);
+    expect(counted(own)).toBeGreaterThan(counted(next));
+  });
+});

@@ -105,6 +105,8 @@ function orderBy(sort: DiscoverSort, hasText: boolean): SQL {
 interface SearchRow {
   total: number | string;
   capped: boolean;
+  /** The facets' own matches were capped (a filtered search: they are the unfiltered ones). */
+  facet_capped: boolean;
   categories: Array<{ category: 'fiction' | 'non-fiction' | 'poetry'; count: number }>;
   genres: Array<{ id: number; count: number }>;
   items: Array<{ id: number; owner_id: number; snippet: string | null; read_count: number }>;
@@ -174,6 +176,7 @@ export async function search(
     select
       (select total from counted) as total,
       (select capped from counted) as capped,
+      (select facet_capped from counted) as facet_capped,
       (select least(${request.page}, greatest(total - 1, 0) / ${DISCOVER_PAGE_SIZE} + 1) from counted) as current,
       (select coalesce(json_agg(json_build_object('category', category, 'count', n)), '[]')
          from (select category, count(*)::integer as n from ${sql.raw(facetsOf)} group by category) c) as categories,
@@ -197,7 +200,9 @@ export async function search(
     filtered as materialized (
       select * from matched where true ${filters(request)}
     ),
-    counted as (select count(*)::integer as total, false as capped from filtered),
+    counted as (
+      select count(*)::integer as total, false as capped, false as facet_capped from filtered
+    ),
     ${pageAndFacets('matched')}
   `;
   // A search with words: each way of matching (the words in a title, the words in the
@@ -296,10 +301,15 @@ export async function search(
         or (select count(*) from ${prefix}_title) > ${cap}
         or (select count(*) from ${prefix}_author) > ${cap}`);
   const filtering = request.fs !== '' || request.genre_ids.length > 0;
+  // A filtered search's facets are those of its words alone: kept from the last filtered search
+  // with the same words (another genre ticked, the next page), else counted here.
+  const facetsKey = `${viewer?.id ?? 0}|${viewer?.showMature ? 1 : 0}|${request.sort}|${request.q}`;
+  const kept = hasText && filtering ? keptFacets(db, facetsKey) : null;
+  const countFacets = filtering && !kept;
   const textStatement = sql`
     with ${searchQueryCte(request.q)},
     ${tiers('page', true)},
-    ${filtering ? sql`${tiers('facet', false)},` : sql``}
+    ${countFacets ? sql`${tiers('facet', false)},` : sql``}
     filtered as materialized (
       select s.manuscript_id, s.category, s.genre_ids, s.created_at, s.read_count,
              s.comment_count, ${rank} as rank
@@ -309,14 +319,16 @@ export async function search(
     ),
     facet_hits as (
       ${
-        filtering
+        countFacets
           ? sql`select category, genre_ids from ${tierRows('facet')}`
-          : sql`select category, genre_ids from filtered`
+          : kept
+            ? sql`select null::text as category, null::integer[] as genre_ids where false`
+            : sql`select category, genre_ids from filtered`
       }
     ),
     counted as (
-      select count(*)::integer as total,
-             ${tierCapped('page')} ${filtering ? sql` or ${tierCapped('facet')}` : sql``} as capped
+      select count(*)::integer as total, ${tierCapped('page')} as capped,
+             ${countFacets ? tierCapped('facet') : sql`false`} as facet_capped
       from filtered
     ),
     ${pageAndFacets('facet_hits')}
@@ -325,6 +337,14 @@ export async function search(
   const row = result
     ? (result as unknown as { rows: SearchRow[] }).rows[0]!
     : await browse(db, viewer, request, statement);
+  if (kept) Object.assign(row, kept.facets);
+  else if (countFacets) {
+    keepFacets(db, facetsKey, {
+      categories: row.categories,
+      genres: row.genres,
+      facet_capped: row.facet_capped,
+    });
+  }
   const total = Number(row.total);
   const lastPage = Math.max(1, Math.ceil(total / DISCOVER_PAGE_SIZE));
   const current = Number(row.current);
@@ -350,7 +370,7 @@ export async function search(
       current,
     },
     total,
-    total_capped: row.capped,
+    total_capped: row.capped || row.facet_capped,
     facets: { categories: row.categories, genres: row.genres },
     query: {
       q: request.q,
@@ -360,6 +380,28 @@ export async function search(
       sort: request.sort,
     },
   };
+}
+
+/** How long a filtered search's facets (its words' alone) are reused by the next with its words. */
+const FACETS_TTL_MS = 30_000;
+const FACETS_MAX_KEYS = 500;
+type Facets = Pick<SearchRow, 'categories' | 'genres' | 'facet_capped'>;
+/** Per database (tests open many in one process), by viewer, sort and words. */
+const facetsOf = new WeakMap<Db, Map<string, { at: number; facets: Facets }>>();
+
+function keptFacets(db: Db, key: string): { facets: Facets } | null {
+  const entry = facetsOf.get(db)?.get(key);
+  return entry && Date.now() - entry.at <= FACETS_TTL_MS ? entry : null;
+}
+
+function keepFacets(db: Db, key: string, facets: Facets): void {
+  let kept = facetsOf.get(db);
+  if (!kept) {
+    kept = new Map();
+    facetsOf.set(db, kept);
+  }
+  if (kept.size >= FACETS_MAX_KEYS) kept.clear();
+  kept.set(key, { at: Date.now(), facets });
 }
 
 /** How long the counts of a search without words are reused (they move with every upload). */
