@@ -171,6 +171,24 @@ const original = plainDb.execute.bind(plainDb);
       await original(sql`commit`);
     }
   });
+// On PostgreSQL the search runs as a prepared statement in a session of its own settings
+// (db/prepared.ts): explained in that session (the generic plan it runs), then run.
+if (database.pool) {
+  type Query = (config: unknown, ...rest: unknown[]) => Promise<unknown>;
+  const poolPrototype = Object.getPrototypeOf(database.pool) as { query: Query };
+  const query = poolPrototype.query;
+  poolPrototype.query = async function (this: unknown, config: unknown, ...rest: unknown[]) {
+    const named = config as { name?: string; text?: string; values?: unknown[] };
+    if (named.name?.startsWith('m_')) {
+      const result = (await query.call(this, {
+        text: `explain (analyze, buffers, costs off) ${named.text}`,
+        values: named.values,
+      })) as { rows: Array<Record<string, string>> };
+      captured.push(result.rows.map((row) => Object.values(row)[0]).join('\n'));
+    }
+    return query.call(this, config, ...rest);
+  };
+}
 await search(plainDb, null, discoverRequest.parse(slowest.query));
 console.log(captured.at(-1));
 const seqScan = /Seq Scan on manuscripts\b/.test(captured.at(-1) ?? '');
