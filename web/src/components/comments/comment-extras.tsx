@@ -66,7 +66,11 @@ function ReplyItem({ reply }: { reply: Reply }) {
   const [editing, setEditing] = useState(false);
   const own = currentUserId !== null && reply.author_id === currentUserId;
   return (
-    <li className="border-l-2 border-line py-1.5 pl-2.5" data-reply-id={reply.id}>
+    // A block, not a list item, in a list that resets no counter: in Chromium, an element that
+    // touches a counter (a list item, a list, the browser's own <summary>) mounted or unmounted
+    // anywhere — the margin mounts cards as the reader scrolls — counts the page's lists again,
+    // and a book's footnotes then lay the whole page out again.
+    <li className="block border-l-2 border-line py-1.5 pl-2.5" data-reply-id={reply.id}>
       <header className="flex items-center justify-between gap-2">
         <CommentAuthorName author={reply.author} />
         <span className="shrink-0 text-[0.6875rem] text-muted">
@@ -145,7 +149,7 @@ export function CommentExtras({ comment }: { comment: Comment }) {
         onReact={(name, on) => threads.react(comment.id, name, on)}
       />
       {replies.length > 0 ? (
-        <ul className="mt-1.5 flex flex-col gap-1" aria-label="Replies">
+        <ul className="mt-1.5 flex flex-col gap-1 [counter-reset:none]" aria-label="Replies">
           {replies.map((reply) => (
             <ReplyItem key={reply.id} reply={reply} />
           ))}

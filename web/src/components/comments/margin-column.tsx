@@ -57,8 +57,10 @@ export const MarginColumn = memo(function MarginColumn() {
 /**
  * One card in the margin, drawn again only when its thread or state changes (not for every
  * card each time the window moves, nor when only its place changes: MarginLayer writes the
- * places straight onto the mounted cards, in one pass before paint). Contained, so mounting
- * or growing one lays out and paints that card alone.
+ * places straight onto the mounted cards, in one pass before paint). Contained, so growing
+ * one lays out and paints that card alone; not style-contained: a box with style containment
+ * mounted or unmounted makes Chromium count every list of the page again, and the book's
+ * footnotes then lay the whole page out again.
  */
 const MarginCard = memo(function MarginCard({
   thread,
@@ -79,7 +81,7 @@ const MarginCard = memo(function MarginCard({
       thread={thread}
       cardRef={cardRef}
       style={CARD_TRANSITION}
-      className={`absolute inset-x-0 top-0 [contain:layout_style_paint] ${active ? 'z-10 -translate-x-2' : ''}`}
+      className={`absolute inset-x-0 top-0 [contain:layout_paint] ${active ? 'z-10 -translate-x-2' : ''}`}
     />
   );
 });
@@ -170,64 +172,77 @@ function MarginLayer() {
   };
 
   return (
+    <>
+      {/*
+        The cards, apart from the bars that stay in sight: the layer is a relayout boundary
+        (highlights.css), so a card mounted, unmounted or grown lays out the layer alone, not
+        the page and its book. The cards sit in a box of their own inside it: adding or removing
+        a positioned box marks its containing block's ancestors, not the containing block
+        itself, for layout — the layer must be one of those ancestors to stop the marking.
+      */}
+      <div ref={layerRef} className="absolute inset-0" data-margin-layer>
+        <div className="absolute inset-x-0 top-0">
+          {shown.map((card) => {
+            const thread = byId.get(card.id);
+            if (!thread) return null;
+            return (
+              <MarginCard
+                key={card.id}
+                thread={thread}
+                active={card.id === activeId}
+                observe={observe}
+              />
+            );
+          })}
+        </div>
+      </div>
+
+      {/* "N more above / below" at the window's edges, over the cards. */}
+      <div className="pointer-events-none absolute inset-0 flex flex-col">
+        <div className="sticky top-20 z-20 h-0">
+          {above.length > 0 ? (
+            <MoreButton up count={above.length} onClick={() => reveal(above[above.length - 1])} />
+          ) : null}
+        </div>
+
+        {threads.length === 0 && !loading ? (
+          <p className="pointer-events-auto sticky top-24 px-2 text-center text-xs leading-relaxed text-muted">
+            Select a passage, then <span className="font-semibold text-ink">Comment</span> (or
+            Ctrl+Alt+M) to leave a note in the margin.
+          </p>
+        ) : null}
+
+        <div className="flex-1" />
+
+        <div className="sticky bottom-4 z-20 h-0">
+          {below.length > 0 ? (
+            <MoreButton up={false} count={below.length} onClick={() => reveal(below[0])} />
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/**
+ * "N more above" (or below): its count changes as the window moves, so its box has a fixed
+ * height and contains its layout — a new count lays out this box alone (no style containment:
+ * see highlights.css).
+ */
+function MoreButton({ up, count, onClick }: { up: boolean; count: number; onClick: () => void }) {
+  return (
     <div
-      ref={layerRef}
-      className="relative flex h-full flex-col [contain:layout_style]"
-      data-margin-layer
+      className={`absolute inset-x-0 flex h-7 justify-center [contain:size_layout] ${up ? 'top-0 items-start' : 'bottom-0 items-end'}`}
     >
-      <div className="sticky top-20 z-20 h-0">
-        {above.length > 0 ? (
-          <div className="absolute inset-x-0 top-0 flex justify-center">
-            <button
-              type="button"
-              className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-line bg-surface/95 px-3 py-1 text-xs font-medium text-muted shadow-card backdrop-blur transition-colors hover:border-accent hover:text-ink"
-              onClick={() => reveal(above[above.length - 1])}
-              data-testid="more-above"
-            >
-              <Arrow up />
-              {above.length} more above
-            </button>
-          </div>
-        ) : null}
-      </div>
-
-      {threads.length === 0 && !loading ? (
-        <p className="sticky top-24 px-2 text-center text-xs leading-relaxed text-muted">
-          Select a passage, then <span className="font-semibold text-ink">Comment</span> (or
-          Ctrl+Alt+M) to leave a note in the margin.
-        </p>
-      ) : null}
-
-      <div className="flex-1" />
-
-      {shown.map((card) => {
-        const thread = byId.get(card.id);
-        if (!thread) return null;
-        return (
-          <MarginCard
-            key={card.id}
-            thread={thread}
-            active={card.id === activeId}
-            observe={observe}
-          />
-        );
-      })}
-
-      <div className="sticky bottom-4 z-20 h-0">
-        {below.length > 0 ? (
-          <div className="absolute inset-x-0 bottom-0 flex justify-center">
-            <button
-              type="button"
-              className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-line bg-surface/95 px-3 py-1 text-xs font-medium text-muted shadow-card backdrop-blur transition-colors hover:border-accent hover:text-ink"
-              onClick={() => reveal(below[0])}
-              data-testid="more-below"
-            >
-              <Arrow up={false} />
-              {below.length} more below
-            </button>
-          </div>
-        ) : null}
-      </div>
+      <button
+        type="button"
+        className="pointer-events-auto inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-line bg-surface/95 px-3 py-1 text-xs font-medium text-muted shadow-card backdrop-blur transition-colors hover:border-accent hover:text-ink"
+        onClick={onClick}
+        data-testid={up ? 'more-above' : 'more-below'}
+      >
+        <Arrow up={up} />
+        {count} more {up ? 'above' : 'below'}
+      </button>
     </div>
   );
 }

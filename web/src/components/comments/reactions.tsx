@@ -46,8 +46,9 @@ export function Reactions({
       })}
       {canReact ? (
         <details className="relative" onClick={(event) => event.stopPropagation()}>
+          {/* Not the browser's list item counted in list-item: see ReplyItem (comment-extras.tsx). */}
           <summary
-            className="cursor-pointer list-none rounded-full border border-dashed border-line px-2 py-0.5 text-xs text-muted hover:text-ink"
+            className="block cursor-pointer list-none rounded-full [counter-increment:none] border border-dashed border-line px-2 py-0.5 text-xs text-muted hover:text-ink"
             aria-label="Add a reaction"
           >
             ☺+
