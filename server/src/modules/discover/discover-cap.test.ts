@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOVER_PAGE_SIZE, DISCOVER_RESULT_CAP, type DiscoverResponse } from '@margins/common';
-import { schema } from '../../db/index.ts';
 import { buildUser } from '../../test/factories.ts';
 import { createTestApp, TestClient, type TestApp } from '../../test/harness.ts';
+import { buildManuscript } from '../manuscripts/test-helpers.ts';
 
 // A broad word: more matches than Discover ranks (DISCOVER_RESULT_CAP). The manuscripts with
 // the word in their title are written last, so they are not among the first matches of the
@@ -41,26 +41,7 @@ beforeAll(async () => {
     ['Quays', 'Boats in the harbour.'],
     ['Salt', 'Harbour lights at dusk.'],
   ]) {
-    const [manuscript] = await db
-      .insert(schema.manuscripts)
-      .values({ userId: author.id, title, visibility: 'public', inking: false })
-      .returning();
-    const [version] = await db
-      .insert(schema.manuscriptVersions)
-      .values({
-        manuscriptId: manuscript!.id,
-        number: 1,
-        sourceFormat: 'html',
-        fileName: 'a.html',
-        html: `<p id="p1">${text}</p>`,
-        toc: [],
-        words: 4,
-      })
-      .returning();
-    await db
-      .update(schema.manuscripts)
-      .set({ currentVersionId: version!.id })
-      .where(eq(schema.manuscripts.id, manuscript!.id));
+    await buildManuscript(db, author, { title, visibility: 'public' }, `<p id="p1">${text}</p>`);
   }
 }, 300_000);
 afterAll(async () => test?.close());
