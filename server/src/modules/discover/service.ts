@@ -5,13 +5,15 @@ import {
   pageInfoFor,
   type DiscoverRequest,
   type DiscoverResponse,
-  type DiscoverSort,
 } from '@margins/common';
 import type { UserRow } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { runWithSettings } from '../../db/prepared.ts';
 import { presentManyById } from '../manuscripts/queries.ts';
 import { CANDIDATE_SIMILARITY, searchQueryCte } from './corrections.ts';
+import { browse } from './browse.ts';
+import { KeptCounts } from './kept-counts.ts';
+import { discoverable, filters, orderBy, type SearchRow } from './search-sql.ts';
 import { parseSnippet, SNIPPET_START, SNIPPET_STOP } from './snippet.ts';
 
 /**
@@ -41,6 +43,8 @@ const SEARCH_SETTINGS = {
   'pg_trgm.similarity_threshold': String(CANDIDATE_SIMILARITY),
   'pg_trgm.word_similarity_threshold': String(TYPO_SIMILARITY),
 };
+/** A filtered search's facets (its words' alone), for the next filtered search with its words. */
+const keptFacets = new KeptCounts<Pick<SearchRow, 'categories' | 'genres' | 'facet_capped'>>();
 /** What each way of matching reads of a match: all that ranking, sorting and counting need. */
 const TIER_COLUMNS = [
   'manuscript_id',
@@ -57,62 +61,6 @@ const TIER_COLUMNS = [
 const TEXT_MATCH_RANK = 0.06;
 /** How many characters of the opening ts_headline is given, around the first match. */
 const SNIPPET_WINDOW = 600;
-/**
- * A suspended author's manuscripts are not found (moderation). The few suspended users are
- * one hashed set; lifting the suspension lists them again, as nothing else was changed.
- */
-const notSuspendedOwner = sql`s.owner_id not in (select id from users where suspended_at is not null)`;
-
-/**
- * Who may find a manuscript through Discover: converted and not archived; public ones, and
- * logged_in ones for logged-in users (never private or restricted ones); a moderator-flagged
- * one only by its owner; a mature one only by users whose preference shows mature content.
- */
-export function discoverable(viewer: UserRow | null): SQL {
-  if (!viewer) {
-    return sql`s.listed and s.visibility = 'public' and not s.flagged and not s.nsfw
-      and ${notSuspendedOwner}`;
-  }
-  return sql`s.listed and s.visibility in ('public', 'logged_in')
-    and (not s.flagged or s.owner_id = ${viewer.id})
-    and (not s.nsfw or ${viewer.showMature})
-    and ${notSuspendedOwner}`;
-}
-
-/** The category and genre filters (columns of manuscript_search, unqualified). */
-function filters(request: DiscoverRequest): SQL {
-  const genres =
-    request.genre_ids.length > 0
-      ? sql`and genre_ids && ${`{${request.genre_ids.join(',')}}`}::integer[]`
-      : sql``;
-  return request.fs ? sql`and category = ${request.fs} ${genres}` : genres;
-}
-
-function orderBy(sort: DiscoverSort, hasText: boolean): SQL {
-  switch (sort) {
-    case 'most_read':
-      return sql`read_count desc, created_at desc, manuscript_id desc`;
-    case 'most_commented':
-      return sql`comment_count desc, created_at desc, manuscript_id desc`;
-    case 'relevance':
-      if (hasText) return sql`rank desc, created_at desc, manuscript_id desc`;
-      return sql`created_at desc, manuscript_id desc`;
-    case 'newest':
-      return sql`created_at desc, manuscript_id desc`;
-  }
-}
-
-interface SearchRow {
-  total: number | string;
-  capped: boolean;
-  /** The facets' own matches were capped (a filtered search: they are the unfiltered ones). */
-  facet_capped: boolean;
-  categories: Array<{ category: 'fiction' | 'non-fiction' | 'poetry'; count: number }>;
-  genres: Array<{ id: number; count: number }>;
-  items: Array<{ id: number; owner_id: number; snippet: string | null; read_count: number }>;
-  current: number;
-}
-
 /**
  * One search, in one statement on the search table (migration 0005): the matches the viewer
  * may see, their count, the facet counts and one page of them in the chosen order. The
@@ -304,7 +252,7 @@ export async function search(
   // A filtered search's facets are those of its words alone: kept from the last filtered search
   // with the same words (another genre ticked, the next page), else counted here.
   const facetsKey = `${viewer?.id ?? 0}|${viewer?.showMature ? 1 : 0}|${request.sort}|${request.q}`;
-  const kept = hasText && filtering ? keptFacets(db, facetsKey) : null;
+  const kept = hasText && filtering ? keptFacets.get(db, facetsKey) : null;
   const countFacets = filtering && !kept;
   const textStatement = sql`
     with ${searchQueryCte(request.q)},
@@ -337,9 +285,9 @@ export async function search(
   const row = result
     ? (result as unknown as { rows: SearchRow[] }).rows[0]!
     : await browse(db, viewer, request, statement);
-  if (kept) Object.assign(row, kept.facets);
+  if (kept) Object.assign(row, kept);
   else if (countFacets) {
-    keepFacets(db, facetsKey, {
+    keptFacets.set(db, facetsKey, {
       categories: row.categories,
       genres: row.genres,
       facet_capped: row.facet_capped,
@@ -380,89 +328,4 @@ export async function search(
       sort: request.sort,
     },
   };
-}
-
-/** How long a filtered search's facets (its words' alone) are reused by the next with its words. */
-const FACETS_TTL_MS = 30_000;
-const FACETS_MAX_KEYS = 500;
-type Facets = Pick<SearchRow, 'categories' | 'genres' | 'facet_capped'>;
-/** Per database (tests open many in one process), by viewer, sort and words. */
-const facetsOf = new WeakMap<Db, Map<string, { at: number; facets: Facets }>>();
-
-function keptFacets(db: Db, key: string): { facets: Facets } | null {
-  const entry = facetsOf.get(db)?.get(key);
-  return entry && Date.now() - entry.at <= FACETS_TTL_MS ? entry : null;
-}
-
-function keepFacets(db: Db, key: string, facets: Facets): void {
-  let kept = facetsOf.get(db);
-  if (!kept) {
-    kept = new Map();
-    facetsOf.set(db, kept);
-  }
-  if (kept.size >= FACETS_MAX_KEYS) kept.clear();
-  kept.set(key, { at: Date.now(), facets });
-}
-
-/** How long the counts of a search without words are reused (they move with every upload). */
-const BROWSE_COUNTS_TTL_MS = 30_000;
-const BROWSE_COUNTS_MAX_KEYS = 500;
-type BrowseCounts = Map<string, { at: number; counts: Omit<SearchRow, 'items' | 'current'> }>;
-/** Per database (tests open many in one process). */
-const browseCountsOf = new WeakMap<Db, BrowseCounts>();
-
-/**
- * A search without words lists every manuscript the viewer may find: counting them and their
- * facets is the costly part (the whole table), and the same for every viewer of a kind
- * (anonymous, member, member who shows mature content), so those counts are kept for
- * BROWSE_COUNTS_TTL_MS per kind and filter; the page itself is always read fresh (by the
- * order's index). Owners of a flagged manuscript, who alone find it, are counted afresh.
- */
-async function browse(
-  db: Db,
-  viewer: UserRow | null,
-  request: DiscoverRequest,
-  fullStatement: SQL,
-): Promise<SearchRow> {
-  const kind = !viewer ? 'anonymous' : viewer.showMature ? 'mature' : 'member';
-  const key = `${kind}|${request.fs}|${[...request.genre_ids].sort((a, b) => a - b).join(',')}`;
-  const ownsFlagged =
-    viewer !== null &&
-    (
-      (await db.execute(sql`select exists (
-        select 1 from manuscripts where user_id = ${viewer.id} and moderation_flag
-          and archived_at is null) as flagged`)) as unknown as { rows: Array<{ flagged: boolean }> }
-    ).rows[0]!.flagged;
-  let browseCounts = browseCountsOf.get(db);
-  if (!browseCounts) {
-    browseCounts = new Map();
-    browseCountsOf.set(db, browseCounts);
-  }
-  const cached = browseCounts.get(key);
-  if (ownsFlagged || !cached || Date.now() - cached.at > BROWSE_COUNTS_TTL_MS) {
-    const fresh = ((await db.execute(fullStatement)) as unknown as { rows: SearchRow[] }).rows[0]!;
-    if (!ownsFlagged) {
-      if (browseCounts.size >= BROWSE_COUNTS_MAX_KEYS) browseCounts.clear();
-      const { items: _items, current: _current, ...counts } = fresh;
-      browseCounts.set(key, { at: Date.now(), counts });
-    }
-    return fresh;
-  }
-  const total = Number(cached.counts.total);
-  const lastPage = Math.max(1, Math.ceil(total / DISCOVER_PAGE_SIZE));
-  const current = Math.min(request.page, lastPage);
-  const page = (await db.execute(sql`
-    select s.manuscript_id as id, s.owner_id, s.read_count, null as snippet
-    from manuscript_search s
-    where ${discoverable(viewer)} ${filters(request)}
-    order by ${orderBy(request.sort, false)}
-    limit ${DISCOVER_PAGE_SIZE} offset ${(current - 1) * DISCOVER_PAGE_SIZE}`)) as unknown as {
-    rows: SearchRow['items'];
-  };
-  // Fewer manuscripts than the kept count says (some went since): count afresh.
-  if (page.rows.length === 0 && total > 0) {
-    browseCounts.delete(key);
-    return browse(db, viewer, request, fullStatement);
-  }
-  return { ...cached.counts, current, items: page.rows };
 }
