@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Manuscript } from '@margins/common';
 import { schema, type Executor } from '../../db/index.ts';
 import { presentManuscript, type ManuscriptDetails, type ManuscriptRow } from './presenter.ts';
@@ -7,24 +7,6 @@ import { presentManuscript, type ManuscriptDetails, type ManuscriptRow } from '.
 export async function findManuscript(db: Executor, id: number): Promise<ManuscriptRow | null> {
   const [row] = await db.select().from(schema.manuscripts).where(eq(schema.manuscripts.id, id));
   return row ?? null;
-}
-
-/** Live (not deleted) comment counts per manuscript id, 0 for none (one query, for lists). */
-export async function countComments(
-  db: Executor,
-  manuscriptIds: number[],
-): Promise<Map<number, number>> {
-  const counts = new Map(manuscriptIds.map((id) => [id, 0]));
-  if (manuscriptIds.length === 0) return counts;
-  const rows = await db
-    .select({ manuscriptId: schema.comments.manuscriptId, total: count() })
-    .from(schema.comments)
-    .where(
-      and(inArray(schema.comments.manuscriptId, manuscriptIds), isNull(schema.comments.deletedAt)),
-    )
-    .groupBy(schema.comments.manuscriptId);
-  for (const row of rows) counts.set(row.manuscriptId, row.total);
-  return counts;
 }
 
 /** A manuscript to present, as far as finding its details goes. */
