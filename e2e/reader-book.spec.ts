@@ -156,6 +156,8 @@ test('a book full of notes: comment before every highlight is drawn; the margin 
     buffer: book(),
   });
   const readerUrl = `/manuscript/document/reader/${manuscriptId}`;
+  // Highlight ids are global: this manuscript's own, so that a retry makes new ones.
+  const noteId = (index: number) => `book-${manuscriptId}-note-${index}`;
 
   await test.step(`${NOTES} notes spread through the book`, async () => {
     await author.goto(readerUrl);
@@ -168,7 +170,7 @@ test('a book full of notes: comment before every highlight is drawn; the margin 
       const response = await author.request.post(`/comments/manuscript/${manuscriptId}`, {
         data: {
           highlight: {
-            selection_id: `book-note-${index}`,
+            selection_id: noteId(index),
             // The paragraph's own text node: child `child` of the box, its first child.
             startPath: [child, 0],
             endPath: [child, 0],
@@ -285,8 +287,25 @@ test('a book full of notes: comment before every highlight is drawn; the margin 
 
   await test.step('after a resize', async () => {
     await author.setViewportSize({ width: 1290, height: 760 });
-    await expectCardsBesidePassages(author, 'after the resize', 'book-note-70');
+    await expectCardsBesidePassages(author, 'after the resize', noteId(70));
     await expectShowMoreCounts(author);
+  });
+
+  await test.step('after the page above the text changes height', async () => {
+    // As the toolbar does when "Reconnecting…" wraps it onto a second line and "Live" brings
+    // it back: the text moves without changing size.
+    await author
+      .locator('article header, article > :first-child')
+      .first()
+      .evaluate((header) => {
+        const line = document.createElement('div');
+        line.style.height = '33px';
+        line.dataset.testLine = '';
+        header.append(line);
+      });
+    await expectCardsBesidePassages(author, 'after a line above the text appears', noteId(60));
+    await author.locator('[data-test-line]').evaluate((line) => line.remove());
+    await expectCardsBesidePassages(author, 'after it goes again', noteId(60));
   });
 
   await test.step('after a font-size change', async () => {
@@ -294,7 +313,7 @@ test('a book full of notes: comment before every highlight is drawn; the margin 
     await author.evaluate(() => {
       document.documentElement.style.fontSize = '22px';
     });
-    await expectCardsBesidePassages(author, 'after the font-size change', 'book-note-30');
+    await expectCardsBesidePassages(author, 'after the font-size change', noteId(30));
     await expectShowMoreCounts(author);
     await author.screenshot({ path: 'test-results/e2e/reader-book.png' });
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FIRST_CHUNK, nearestFirst, paintInChunks } from './paint-in-chunks.ts';
 import { HighlightPainter, type PaintedSpan } from './painter.ts';
-import { anchorOf, blockIndexAt, blockSpansOf, type BlockLayout } from './use-margin-geometry.ts';
+import {
+  anchorOf,
+  blockIndexAt,
+  blockSpansOf,
+  boxAndHolders,
+  type BlockLayout,
+} from './use-margin-geometry.ts';
 
 function makeBook(paragraphs: number): HTMLElement {
   const box = document.createElement('div');
@@ -117,5 +123,20 @@ describe('margin places from block offsets', () => {
     // Half way through the second block's text: a little above half its height.
     expect(anchorOf(layout, 200)).toBe(Math.round(200 + 0.5 * 0.9 * 300));
     expect(anchorOf(layout, 350)).toBeGreaterThanOrEqual(600);
+  });
+
+  it('watches the box and what holds it up to the margin layer: the text moves when they grow', () => {
+    document.body.innerHTML = `
+      <div id="grid">
+        <article id="article"><header>Title</header><div id="wrap"><div id="box"></div></div></article>
+        <aside><div id="layer"></div></aside>
+      </div>`;
+    const byId = (id: string) => document.getElementById(id);
+    expect(boxAndHolders(byId('box'), byId('layer')).map((element) => element.id)).toEqual([
+      'box',
+      'wrap',
+      'article',
+    ]);
+    expect(boxAndHolders(null, byId('layer'))).toEqual([]);
   });
 });

@@ -53,6 +53,21 @@ export function blockSpansOf(box: HTMLElement): BlockSpans {
   return { box, elements, starts, ends };
 }
 
+/**
+ * The box and the elements holding it, up to the one that also holds the margin layer: the text
+ * moves against the layer when anything above it in them changes height (a notice, a toolbar
+ * wrapping onto a second line) without the box changing size, but never without one of them
+ * changing size.
+ */
+export function boxAndHolders(box: HTMLElement | null, layer: HTMLElement | null): HTMLElement[] {
+  const found: HTMLElement[] = [];
+  for (let element = box; element && !(layer && element.contains(layer));) {
+    found.push(element);
+    element = element.parentElement;
+  }
+  return found;
+}
+
 /** The index of the block holding text position `at` (the last one starting at or before it). */
 export function blockIndexAt(starts: readonly number[], at: number): number {
   let low = 0;
@@ -105,8 +120,9 @@ const sameNumbers = (a: readonly number[], b: readonly number[]) =>
 
 /**
  * The margin's geometry without reading layout on scroll: block offsets measured once, and
- * again only when the box changes size (ResizeObserver: a resize, a font loaded or resized,
- * blocks laid out for the first time) or the marks are redrawn; the passages near the window
+ * again only when the box or what holds it changes size (ResizeObserver: a resize, a font
+ * loaded or resized, blocks laid out for the first time, a line above the text) or the marks are
+ * redrawn; the passages near the window
  * measured exactly once their marks are drawn. Scrolling (passive, 16 ms debounce, then one
  * animation frame) reads only window.scrollY.
  */
@@ -190,7 +206,7 @@ export function useMarginGeometry({
     // The box grows dozens of times while a book is laid out a part at a time
     // (use-progressive-layout.ts): measured once it has settled, not on every step.
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : null;
-    if (box) observer?.observe(box);
+    for (const element of boxAndHolders(box, layerRef.current)) observer?.observe(element);
     const fonts = document.fonts as FontFaceSet | undefined;
     void fonts?.ready.then(schedule);
     fonts?.addEventListener?.('loadingdone', schedule);
@@ -200,7 +216,7 @@ export function useMarginGeometry({
       observer?.disconnect();
       fonts?.removeEventListener?.('loadingdone', schedule);
     };
-  }, [measure, boxRef]);
+  }, [measure, boxRef, layerRef]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
