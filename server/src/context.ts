@@ -53,6 +53,12 @@ export interface DomainEvents {
    * (a single statement, already committed) the after-commit subscribers run at once.
    */
   emit(tx: Executor, event: DomainEvent): Promise<void>;
+  /**
+   * A change and its event's row written in one statement (a data-modifying CTE, outbox.ts
+   * eventRowInsert): its after-commit subscribers run at once. Not for events with in-transaction
+   * subscribers.
+   */
+  emitWritten(event: DomainEvent & { eventId: number }): Promise<void>;
   /** ctx.db.transaction(work), then the after-commit subscribers of the events it emitted. */
   transaction<Result>(work: (tx: Tx) => Promise<Result>): Promise<Result>;
   /** Dispatches event rows a dead process left undispatched (older than the grace); how many. */

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db/index.ts';
 import { buildUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { EventBus } from './bus.ts';
 import type { DomainEvent } from './definitions.ts';
+import { eventRowInsert } from './outbox.ts';
 
 /** The bus on a real app and database: when subscribers run, and what a rollback does. */
 let test: TestApp;
@@ -78,6 +79,45 @@ describe('EventBus', () => {
     seen.length = 0;
     await bus.emit(test.ctx.db, archived(9));
     expect(seen.map((line) => line.split(' (')[0])).toEqual(['in transaction 9', 'after commit 9']);
+  });
+
+  it('emitWritten: a change and its event row in one statement, dispatched at once and marked', async () => {
+    const heard: number[] = [];
+    bus.subscribe('user.unsuspended', {
+      name: 'test after commit only',
+      afterCommit: (ctx, event) => void heard.push(event.payload.userId),
+    });
+    const result = (await test.ctx.db.execute(sql`
+      WITH one AS (SELECT 31 AS user_id), event AS (${eventRowInsert(
+        'user.unsuspended',
+        null,
+        sql`jsonb_build_object('userId', one.user_id)`,
+        sql`one`,
+      )})
+      SELECT id FROM event`)) as unknown as { rows: Array<{ id: number | string }> };
+    const eventId = Number(result.rows[0]!.id);
+    await bus.emitWritten({
+      type: 'user.unsuspended',
+      actorId: null,
+      payload: { userId: 31 },
+      eventId,
+    });
+    expect(heard).toEqual([31]);
+    await bus.settled();
+    const [row] = await test.ctx.db
+      .select()
+      .from(schema.events)
+      .where(eq(schema.events.id, eventId));
+    expect(row).toMatchObject({ name: 'user.unsuspended', payload: { userId: 31 } });
+    expect(row?.dispatchedAt).toBeInstanceOf(Date);
+  });
+
+  it('emitWritten refuses an event with in-transaction subscribers: it has no transaction', async () => {
+    seen.length = 0;
+    await expect(bus.emitWritten({ ...archived(11), eventId: 1 })).rejects.toThrow(
+      /test subscriber runs in the writer's transaction/,
+    );
+    expect(seen).toEqual([]);
   });
 
   it('refuses a payload off its schema, and an emit inside a transaction it did not open', async () => {

@@ -91,6 +91,24 @@ export class EventBus implements DomainEvents {
     pending.push(event);
   }
 
+  /**
+   * A change written in one statement together with its event's row (outbox.ts eventRowInsert):
+   * committed already, so the after-commit subscribers run now. Only for events without
+   * in-transaction subscribers (there is no transaction for them to write in): one of those
+   * throws, before anything is dispatched.
+   */
+  async emitWritten(event: DomainEvent & { eventId: number }): Promise<void> {
+    EVENT_PAYLOADS[event.type].parse(event.payload);
+    const subscribers = this.subscribers.get(event.type) ?? [];
+    const inTransaction = subscribers.find((subscriber) => subscriber.inTransaction);
+    if (inTransaction) {
+      throw new Error(
+        `${event.type}: ${inTransaction.name} runs in the writer's transaction; emit it in one`,
+      );
+    }
+    await this.dispatch([event]);
+  }
+
   async transaction<Result>(work: (tx: Tx) => Promise<Result>): Promise<Result> {
     const events: DomainEvent[] = [];
     const result = await this.ctx.db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 // The event rows (the transactional outbox): what emit() writes in the writer's transaction and
 // what the recovery sweep reads back when a process died between a commit and its dispatch.
-import { and, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   EVENT_CLAIM_LEASE_SECONDS,
   EVENT_RECOVERY_BATCH,
@@ -8,7 +8,7 @@ import {
 } from '@margins/common';
 import type { Db, Executor } from '../db/index.ts';
 import { schema } from '../db/index.ts';
-import type { DomainEvent } from './definitions.ts';
+import type { DomainEvent, EventType } from './definitions.ts';
 
 /** An event row as the sweep claims it: its payload not yet checked against its schema. */
 export interface StoredEvent {
@@ -34,6 +34,25 @@ export async function writeEventRows(tx: Executor, events: DomainEvent[]): Promi
   if (rows.length !== events.length) throw new Error('The event rows were not written');
   // One statement takes its ids from the sequence in the order of its rows.
   return rows.map((row) => row.id).sort((first, second) => first - second);
+}
+
+/**
+ * The INSERT of an event's row for a data-modifying CTE: the change and its event in one
+ * statement, committed together without a transaction's round trips (EventBus.emitWritten).
+ * `payload` is a jsonb expression over the rows of `from`: one event row per row there.
+ */
+export function eventRowInsert(
+  type: EventType,
+  actorId: number | null,
+  payload: SQL,
+  from: SQL,
+): SQL {
+  const { events } = schema;
+  return sql`INSERT INTO ${events} (${sql.identifier(events.name.name)}, ${sql.identifier(
+    events.payload.name,
+  )}, ${sql.identifier(events.actorId.name)})
+    SELECT ${type}, ${payload}, ${actorId}::integer FROM ${from}
+    RETURNING ${events.id}`;
 }
 
 /** Writes one event's row; returns its id. */
