@@ -12,10 +12,13 @@ const TITLE = 'The Keeper’s Questions';
 /** From the sign-up page (with or without ?next=): sign up, verify by mail, complete sign-up. */
 async function signUp(page: Page, mailbox: Mailbox, name: string): Promise<void> {
   const email = uniqueEmail(name.split(' ')[0]!.toLowerCase());
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Display name').fill(name);
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  // Inside the sign-up form: coming from the login page, its own Email field stays on screen
+  // until the sign-up page's code has loaded (the navigation is a transition).
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByLabel('Display name').fill(name);
+  await form.getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/\/auth\/verify/);
 
   const mail = await mailbox.waitFor(email, 'Verify your e-mail');
