@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { z } from 'zod';
 import type { Database, Db, Executor, Tx } from './db/index.ts';
-import type { DomainEvent } from './events/definitions.ts';
+import type { DomainEvent, EventType } from './events/definitions.ts';
 import type { ConversionPool } from './jobs/conversion-pool.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
@@ -54,11 +54,14 @@ export interface DomainEvents {
    */
   emit(tx: Executor, event: DomainEvent): Promise<void>;
   /**
-   * A change and its event's row written in one statement (a data-modifying CTE, outbox.ts
-   * eventRowInsert): its after-commit subscribers run at once. Not for events with in-transaction
-   * subscribers.
+   * A change and its event's row written in one statement by `write` (a data-modifying CTE,
+   * outbox.ts eventRowInsert), which answers the event (null: nothing written); its after-commit
+   * subscribers run then. Refused, before `write` runs, for events with in-transaction subscribers.
    */
-  emitWritten(event: DomainEvent & { eventId: number }): Promise<void>;
+  emitWritten<Type extends EventType>(
+    type: Type,
+    write: () => Promise<(DomainEvent<Type> & { eventId: number }) | null>,
+  ): Promise<void>;
   /** ctx.db.transaction(work), then the after-commit subscribers of the events it emitted. */
   transaction<Result>(work: (tx: Tx) => Promise<Result>): Promise<Result>;
   /** Dispatches event rows a dead process left undispatched (older than the grace); how many. */

@@ -87,20 +87,20 @@ describe('EventBus', () => {
       name: 'test after commit only',
       afterCommit: (ctx, event) => void heard.push(event.payload.userId),
     });
-    const result = (await test.ctx.db.execute(sql`
-      WITH one AS (SELECT 31 AS user_id), event AS (${eventRowInsert(
-        'user.unsuspended',
-        null,
-        sql`jsonb_build_object('userId', one.user_id)`,
-        sql`one`,
-      )})
-      SELECT id FROM event`)) as unknown as { rows: Array<{ id: number | string }> };
-    const eventId = Number(result.rows[0]!.id);
-    await bus.emitWritten({
-      type: 'user.unsuspended',
-      actorId: null,
-      payload: { userId: 31 },
-      eventId,
+    let eventId = 0;
+    await bus.emitWritten('user.unsuspended', async () => {
+      const result = (await test.ctx.db.execute(sql`
+        WITH one AS (SELECT 31 AS user_id), event AS (${eventRowInsert(
+          'user.unsuspended',
+          null,
+          sql`jsonb_build_object('userId', one.user_id)`,
+          sql`one`,
+        )})
+        SELECT id FROM event`)) as unknown as { rows: Array<{ id: number | string }> };
+      eventId = Number(result.rows[0]!.id);
+      // Not yet: the subscribers run once the statement has answered.
+      expect(heard).toEqual([]);
+      return { type: 'user.unsuspended', actorId: null, payload: { userId: 31 }, eventId };
     });
     expect(heard).toEqual([31]);
     await bus.settled();
@@ -112,11 +112,17 @@ describe('EventBus', () => {
     expect(row?.dispatchedAt).toBeInstanceOf(Date);
   });
 
-  it('emitWritten refuses an event with in-transaction subscribers: it has no transaction', async () => {
+  it('emitWritten refuses, before writing, an event with in-transaction subscribers', async () => {
     seen.length = 0;
-    await expect(bus.emitWritten({ ...archived(11), eventId: 1 })).rejects.toThrow(
-      /test subscriber runs in the writer's transaction/,
-    );
+    let written = false;
+    await expect(
+      bus.emitWritten('manuscript.archived', async () => {
+        written = true;
+        return { ...archived(11), eventId: 1 };
+      }),
+    ).rejects.toThrow(/test subscriber runs in the writer's transaction/);
+    // Refused before the write: nothing committed without its in-transaction part.
+    expect(written).toBe(false);
     expect(seen).toEqual([]);
   });
 

@@ -92,20 +92,28 @@ export class EventBus implements DomainEvents {
   }
 
   /**
-   * A change written in one statement together with its event's row (outbox.ts eventRowInsert):
-   * committed already, so the after-commit subscribers run now. Only for events without
-   * in-transaction subscribers (there is no transaction for them to write in): one of those
-   * throws, before anything is dispatched.
+   * A change written in one statement together with its event's row (outbox.ts eventRowInsert),
+   * committed when `write` returns: the after-commit subscribers of the event it answers run
+   * then (none when it answers null: nothing was written). Only for event types without
+   * in-transaction subscribers, since there is no transaction for them to write in: for one of
+   * those it throws before `write` runs, so nothing is written.
    */
-  async emitWritten(event: DomainEvent & { eventId: number }): Promise<void> {
-    EVENT_PAYLOADS[event.type].parse(event.payload);
-    const subscribers = this.subscribers.get(event.type) ?? [];
-    const inTransaction = subscribers.find((subscriber) => subscriber.inTransaction);
+  async emitWritten<Type extends EventType>(
+    type: Type,
+    write: () => Promise<(DomainEvent<Type> & { eventId: number }) | null>,
+  ): Promise<void> {
+    const inTransaction = (this.subscribers.get(type) ?? []).find(
+      (subscriber) => subscriber.inTransaction,
+    );
     if (inTransaction) {
       throw new Error(
-        `${event.type}: ${inTransaction.name} runs in the writer's transaction; emit it in one`,
+        `${type}: ${inTransaction.name} runs in the writer's transaction; emit it in one`,
       );
     }
+    // A generic DomainEvent<Type> is one of the union's members; TypeScript cannot see which.
+    const event = (await write()) as DomainEvent | null;
+    if (!event) return;
+    EVENT_PAYLOADS[event.type].parse(event.payload);
     await this.dispatch([event]);
   }
 

@@ -117,50 +117,55 @@ async function commentOnLiveHighlight(
   const manuscript = scope.manuscript;
   const viewer = scope.viewer!;
   const column = (name: { name: string }) => sql.identifier(name.name);
-  const result = await ctx.db.execute(sql`
-    WITH live AS (
-      SELECT * FROM ${highlights} WHERE ${highlights.id} = ${selectionId} FOR SHARE
-    ), written AS (
-      INSERT INTO ${comments} (${column(comments.manuscriptId)}, ${column(comments.selectionId)},
-        ${column(comments.authorId)}, ${column(comments.body)})
-      SELECT ${manuscript.id}::integer, ${selectionId}, ${viewer.id}::integer, ${text.trim()}
-      FROM live WHERE live.manuscript_id = ${manuscript.id} AND live.deleted_at IS NULL
-      RETURNING *
-    ), event AS (
-      ${eventRowInsert(
-        'comment.created',
-        viewer.id,
-        sql`jsonb_build_object('manuscriptId', written.manuscript_id, 'commentId', written.id,
-          'selectionId', written.selection_id)`,
-        sql`written`,
-      )}
-    )
-    SELECT (SELECT to_jsonb(live) FROM live) AS highlight,
-      (SELECT to_jsonb(written) FROM written) AS comment,
-      (SELECT id FROM event) AS event_id`);
-  const [row] = (
-    result as unknown as {
-      rows: Array<{
-        highlight: Record<string, unknown> | null;
-        comment: Record<string, unknown> | null;
-        event_id: number | string | null;
-      }>;
-    }
-  ).rows;
-  const highlight = row?.highlight ? rowFromJson(highlights, row.highlight) : null;
-  const comment = row?.comment ? rowFromJson(comments, row.comment) : null;
-  if (comment && row?.event_id != null) {
-    await ctx.events.emitWritten({
+  const saved: { highlight: HighlightRow | null; comment: CommentRow | null } = {
+    highlight: null,
+    comment: null,
+  };
+  await ctx.events.emitWritten('comment.created', async () => {
+    const result = await ctx.db.execute(sql`
+      WITH live AS (
+        SELECT * FROM ${highlights} WHERE ${highlights.id} = ${selectionId} FOR SHARE
+      ), written AS (
+        INSERT INTO ${comments} (${column(comments.manuscriptId)}, ${column(comments.selectionId)},
+          ${column(comments.authorId)}, ${column(comments.body)})
+        SELECT ${manuscript.id}::integer, ${selectionId}, ${viewer.id}::integer, ${text.trim()}
+        FROM live WHERE live.manuscript_id = ${manuscript.id} AND live.deleted_at IS NULL
+        RETURNING *
+      ), event AS (
+        ${eventRowInsert(
+          'comment.created',
+          viewer.id,
+          sql`jsonb_build_object('manuscriptId', written.manuscript_id, 'commentId', written.id,
+            'selectionId', written.selection_id)`,
+          sql`written`,
+        )}
+      )
+      SELECT (SELECT to_jsonb(live) FROM live) AS highlight,
+        (SELECT to_jsonb(written) FROM written) AS comment,
+        (SELECT id FROM event) AS event_id`);
+    const [row] = (
+      result as unknown as {
+        rows: Array<{
+          highlight: Record<string, unknown> | null;
+          comment: Record<string, unknown> | null;
+          event_id: number | string | null;
+        }>;
+      }
+    ).rows;
+    saved.highlight = row?.highlight ? rowFromJson(highlights, row.highlight) : null;
+    saved.comment = row?.comment ? rowFromJson(comments, row.comment) : null;
+    if (!saved.comment || row?.event_id == null) return null;
+    return {
       type: 'comment.created',
       actorId: viewer.id,
       originSocketId: options.originSocketId,
-      payload: { manuscriptId: manuscript.id, commentId: comment.id, selectionId },
-      rows: { manuscript, comment, author: authorOf(viewer) },
+      payload: { manuscriptId: manuscript.id, commentId: saved.comment.id, selectionId },
+      rows: { manuscript, comment: saved.comment, author: authorOf(viewer) },
       // bigserial: a string from node-postgres, a number from PGlite.
       eventId: Number(row.event_id),
-    });
-  }
-  return { highlight, comment };
+    };
+  });
+  return saved;
 }
 
 /** 404 unless the highlight is live and on the scope's manuscript (as if it did not exist). */

@@ -61,9 +61,9 @@ export function blockSpansOf(box: HTMLElement): BlockSpans {
  */
 export function boxAndHolders(box: HTMLElement | null, layer: HTMLElement | null): HTMLElement[] {
   const found: HTMLElement[] = [];
-  for (let element = box; element && !(layer && element.contains(layer));) {
+  const holdsLayer = (element: HTMLElement) => layer !== null && element.contains(layer);
+  for (let element = box; element && !holdsLayer(element); element = element.parentElement) {
     found.push(element);
-    element = element.parentElement;
   }
   return found;
 }
