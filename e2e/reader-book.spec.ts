@@ -44,6 +44,48 @@ const HOLD_IDLE = `
   };
 `;
 
+/**
+ * The page's compositor layers in the margin column, apart from its sticky bars (Chromium's
+ * LayerTree, through the DevTools protocol), each as its element's tag and data-thread or class.
+ */
+async function marginLayers(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('DOM.getDocument', { depth: -1 });
+    const tree = new Promise<Array<{ backendNodeId?: number }>>((resolve) => {
+      cdp.on('LayerTree.layerTreeDidChange', (event) => {
+        if (event.layers) resolve(event.layers);
+      });
+    });
+    await cdp.send('LayerTree.enable');
+    // A frame so the tree is sent again.
+    await page.evaluate(() => window.scrollBy(0, 1));
+    const layers = await tree;
+    const found: string[] = [];
+    for (const layer of layers) {
+      if (!layer.backendNodeId) continue;
+      const { nodeIds } = await cdp.send('DOM.pushNodesByBackendIdsToFrontend', {
+        backendNodeIds: [layer.backendNodeId],
+      });
+      const nodeId = nodeIds[0];
+      if (!nodeId) continue;
+      const inMargin = await cdp.send('DOM.resolveNode', { nodeId }).then(({ object }) =>
+        cdp.send('Runtime.callFunctionOn', {
+          objectId: object.objectId!,
+          returnByValue: true,
+          functionDeclaration:
+            'function () { const el = this.nodeType === 1 ? this : this.parentElement; return el && el.closest("[data-margin-column]") && !el.closest(".sticky") ? el.tagName + " " + (el.getAttribute("data-thread") ?? el.className) : null; }',
+        }),
+      );
+      if (typeof inMargin.result.value === 'string') found.push(inMargin.result.value);
+    }
+    return found;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** The paragraphs' text positions in the reader box (what a highlight is anchored by). */
 async function paragraphPositions(
   page: Page,
@@ -283,6 +325,14 @@ test('a book full of notes: comment before every highlight is drawn; the margin 
       .toBeLessThan(200);
     await expectCardsBesidePassages(author, 'after the jump');
     await expectShowMoreCounts(author);
+  });
+
+  await test.step('the margin column is painted with the page, not as a layer per card', async () => {
+    // The contents column is a sticky box (a layer of its own). Painted before the margin, it
+    // made Chromium give every box that might overlap it a layer too: the margin column, each
+    // card, each card's buttons. Scrolling then stuttered with the margin column (issue 18).
+    // (The "N more" bars are sticky boxes themselves: layers of their own by right.)
+    expect(await marginLayers(author), 'layers in the margin column').toEqual([]);
   });
 
   await test.step('after a resize', async () => {

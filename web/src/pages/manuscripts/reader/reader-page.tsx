@@ -237,8 +237,14 @@ function Reader({ view }: { view: ReaderResponse }) {
         {/* While a gate stands there is nothing to navigate: the column stays, empty. */}
         {textShown ? (
           <aside className="hidden lg:block" aria-label="Contents and bookmarks">
-            {/* The contents scroll on their own; the bookmarks stay in sight below them. */}
-            <div className="sticky top-24 flex max-h-[calc(100dvh-7.5rem)] flex-col pb-6">
+            {/*
+              The contents scroll on their own; the bookmarks stay in sight below them. Above the
+              text in paint order (z-10): a sticky box is a compositor layer, and every box
+              painted after it that might overlap it (Chromium assumes a sticky box's whole range)
+              became a layer of its own — the heat strip, the margin column, each card — which
+              made scrolling with the margin column stutter (issue 18).
+            */}
+            <div className="sticky top-24 z-10 flex max-h-[calc(100dvh-7.5rem)] flex-col pb-6">
               <div ref={sidebarRef} className="min-h-0 flex-1 overflow-y-auto pr-2 pb-2">
                 {contents}
               </div>
