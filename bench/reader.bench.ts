@@ -43,7 +43,10 @@ const PAINTED = (count: number) => `(() => {
   return box && box.dataset.highlightCount === '${count}' ? performance.now() : 0;
 })()`;
 
-/** Scrolls top to bottom in SCROLL_FRAMES frames; resolves with the frame intervals. */
+/**
+ * Scrolls top to bottom in SCROLL_FRAMES frames (a fling through the book, ~230 px a frame);
+ * resolves with the frame intervals.
+ */
 const SCROLL = `new Promise((resolve) => {
   const frames = [];
   let last = 0;
@@ -61,6 +64,31 @@ const SCROLL = `new Promise((resolve) => {
     else resolve(frames);
   };
   setTimeout(() => requestAnimationFrame(tick), 200);
+})`;
+
+/** Frames of the reading-speed scroll, and the pixels it moves in each (one screen a second). */
+const READING_FRAMES = 600;
+const READING_STEP_PX = 15;
+
+/**
+ * Scrolls at reading speed from 40 % into the book: the margin mounts and places the cards as
+ * they come into the window (a fling places them once it slows). Resolves with the intervals.
+ */
+const READING_SCROLL = `new Promise((resolve) => {
+  const frames = [];
+  let last = 0;
+  let index = 0;
+  window.scrollTo(0, Math.round((document.documentElement.scrollHeight - window.innerHeight) * 0.4));
+  const from = window.scrollY;
+  const tick = (time) => {
+    if (last) frames.push(time - last);
+    last = time;
+    index++;
+    window.scrollTo(0, from + index * ${READING_STEP_PX});
+    if (index <= ${READING_FRAMES}) requestAnimationFrame(tick);
+    else resolve(frames);
+  };
+  setTimeout(() => requestAnimationFrame(tick), 1000);
 })`;
 
 interface Load {
@@ -142,8 +170,8 @@ async function load(context: BrowserContext, url: string, anchor: boolean): Prom
   ];
 }
 
-async function scroll(page: Page): Promise<Scroll> {
-  const frames = (await page.evaluate(SCROLL)) as number[];
+async function scroll(page: Page, script = SCROLL): Promise<Scroll> {
+  const frames = (await page.evaluate(script)) as number[];
   return {
     slowFrames: frames.filter((frame) => frame > 32).length,
     p99: percentile(frames, 99),
@@ -158,23 +186,25 @@ async function loadAndScroll(
   url: string,
   anchor: boolean,
   viewport: { width: number; height: number },
-): Promise<[Load, Scroll]> {
+): Promise<[Load, Scroll, Scroll | null]> {
   const context = await newContext(browser, server, viewport);
   const [page, loaded] = await load(context, url, anchor);
   const scrolled = await scroll(page);
+  // With the margin column: a reading-speed scroll too, the cards mounted as they come.
+  const reading = viewport === WIDE ? await scroll(page, READING_SCROLL) : null;
   await context.close();
   console.error(
-    `  ${anchor ? 'anchor' : 'Margins'} ${viewport.width}: ${JSON.stringify(loaded)} ${JSON.stringify(scrolled)}`,
+    `  ${anchor ? 'anchor' : 'Margins'} ${viewport.width}: ${JSON.stringify(loaded)} ${JSON.stringify(scrolled)}${reading ? ` reading ${JSON.stringify(reading)}` : ''}`,
   );
-  return [loaded, scrolled];
+  return [loaded, scrolled, reading];
 }
 
 /** One run of one page: laptop load + scroll, wide (margin column) and phone scrolls. */
 async function measure(browser: Browser, server: ReaderBookServer, url: string, anchor: boolean) {
   const [loaded, laptopScroll] = await loadAndScroll(browser, server, url, anchor, LAPTOP);
-  const [, wideScroll] = await loadAndScroll(browser, server, url, anchor, WIDE);
+  const [, wideScroll, readingScroll] = await loadAndScroll(browser, server, url, anchor, WIDE);
   const [, phoneScroll] = await loadAndScroll(browser, server, url, anchor, PHONE);
-  return { ...loaded, laptopScroll, wideScroll, phoneScroll };
+  return { ...loaded, laptopScroll, wideScroll, readingScroll: readingScroll!, phoneScroll };
 }
 
 const median = (values: number[]): number => percentile(values, 50);
@@ -224,6 +254,12 @@ try {
       '',
     ],
     ['wide scroll p99 frame', (sample) => sample.wideScroll.p99, 'ms'],
+    [
+      `wide, reading speed (one screen a second, ${READING_FRAMES} frames): frames over 32 ms`,
+      (sample) => sample.readingScroll.slowFrames,
+      '',
+    ],
+    ['wide reading-speed p99 frame', (sample) => sample.readingScroll.p99, 'ms'],
     [
       `phone ${PHONE.width}×${PHONE.height} scroll: frames over 32 ms`,
       (sample) => sample.phoneScroll.slowFrames,

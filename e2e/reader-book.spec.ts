@@ -335,6 +335,24 @@ test('a book full of notes: comment before every highlight is drawn; the margin 
     expect(await marginLayers(author), 'layers in the margin column').toEqual([]);
   });
 
+  await test.step('after a fling through the book, the cards are placed once it stops', async () => {
+    // ~600 px a frame for 30 frames: the margin waits for the fling to slow (scrollReadDelay).
+    await author.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let frames = 0;
+          const tick = () => {
+            window.scrollBy(0, 600);
+            if (++frames < 30) requestAnimationFrame(tick);
+            else resolve();
+          };
+          requestAnimationFrame(tick);
+        }),
+    );
+    await expectCardsBesidePassages(author, 'after the fling');
+    await expectShowMoreCounts(author);
+  });
+
   await test.step('after a resize', async () => {
     await author.setViewportSize({ width: 1290, height: 760 });
     await expectCardsBesidePassages(author, 'after the resize', noteId(70));

@@ -6,8 +6,11 @@ import {
   blockIndexAt,
   blockSpansOf,
   boxAndHolders,
+  FLING_SETTLE_MS,
+  scrollReadDelay,
   type BlockLayout,
 } from './use-margin-geometry.ts';
+import { SCROLL_DEBOUNCE_MS } from '@margins/common';
 
 function makeBook(paragraphs: number): HTMLElement {
   const box = document.createElement('div');
@@ -138,5 +141,24 @@ describe('margin places from block offsets', () => {
       'article',
     ]);
     expect(boxAndHolders(null, byId('layer'))).toEqual([]);
+  });
+
+  it('reads the window 16 ms after a scroll, and after a fling once it slows', () => {
+    const screen = 900;
+    // Reading: 15 px a frame, a wheel notch, a jump from the contents after a pause.
+    expect(scrollReadDelay({ y: 0, at: 0 }, { y: 15, at: 16.7 }, screen)).toBe(SCROLL_DEBOUNCE_MS);
+    expect(scrollReadDelay({ y: 0, at: 0 }, { y: 100, at: 50 }, screen)).toBe(SCROLL_DEBOUNCE_MS);
+    expect(scrollReadDelay({ y: 0, at: 0 }, { y: 90_000, at: 60_000 }, screen)).toBe(
+      SCROLL_DEBOUNCE_MS,
+    );
+    // A fling: ~230 px a frame (the whole book in 2,000 frames), either way.
+    expect(scrollReadDelay({ y: 1000, at: 0 }, { y: 1230, at: 16.7 }, screen)).toBe(
+      FLING_SETTLE_MS,
+    );
+    expect(scrollReadDelay({ y: 1230, at: 16.7 }, { y: 1000, at: 33.4 }, screen)).toBe(
+      FLING_SETTLE_MS,
+    );
+    // Two events in the same millisecond count as one apart, not as infinitely fast.
+    expect(scrollReadDelay({ y: 0, at: 5 }, { y: 1, at: 5 }, screen)).toBe(SCROLL_DEBOUNCE_MS);
   });
 });

@@ -118,13 +118,37 @@ function offsetIn(
 const sameNumbers = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((value, index) => value === b[index]);
 
+/** Where the window was at one scroll event, and when (performance.now()). */
+export interface ScrollSample {
+  y: number;
+  at: number;
+}
+
+/** Faster than this (screens a second), scrolling is a fling through the book, not reading. */
+export const FLING_SCREENS_PER_SECOND = 3;
+/** A fling's cards are placed this long after its last scroll event. */
+export const FLING_SETTLE_MS = 120;
+
+/**
+ * How long after this scroll event the margin reads the window again: SPEC's 16 ms debounce,
+ * or, in a fling (the window moved more than FLING_SCREENS_PER_SECOND since the last event),
+ * once the fling slows or stops. Cards mounted and placed on every frame of a fling would be
+ * gone again before anyone could read them, and cost each frame its smoothness (issue 18); the
+ * cards already mounted stay beside their passages meanwhile.
+ */
+export function scrollReadDelay(last: ScrollSample, now: ScrollSample, screen: number): number {
+  const seconds = Math.max(1, now.at - last.at) / 1000;
+  const screensPerSecond = Math.abs(now.y - last.y) / Math.max(1, screen) / seconds;
+  return screensPerSecond > FLING_SCREENS_PER_SECOND ? FLING_SETTLE_MS : SCROLL_DEBOUNCE_MS;
+}
+
 /**
  * The margin's geometry without reading layout on scroll: block offsets measured once, and
  * again only when the box or what holds it changes size (ResizeObserver: a resize, a font
  * loaded or resized, blocks laid out for the first time, a line above the text) or the marks are
  * redrawn; the passages near the window
  * measured exactly once their marks are drawn. Scrolling (passive, 16 ms debounce, then one
- * animation frame) reads only window.scrollY.
+ * animation frame; a fling once it slows: scrollReadDelay) reads only window.scrollY.
  */
 export function useMarginGeometry({
   layerRef,
@@ -221,12 +245,16 @@ export function useMarginGeometry({
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let frame = 0;
+    let last: ScrollSample = { y: window.scrollY, at: performance.now() };
     const handleScroll = () => {
       clearTimeout(timer);
+      const sample = { y: window.scrollY, at: performance.now() };
+      const delay = scrollReadDelay(last, sample, window.innerHeight);
+      last = sample;
       timer = setTimeout(() => {
         cancelAnimationFrame(frame);
         frame = requestAnimationFrame(readView);
-      }, SCROLL_DEBOUNCE_MS);
+      }, delay);
     };
     window.addEventListener('scroll', handleScroll, { passive: true });
     return () => {
