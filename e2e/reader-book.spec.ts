@@ -238,6 +238,14 @@ test('a book full of notes: comment before every highlight is drawn; the margin 
     const response = await author.request.get(readerUrl);
     const html = await response.text();
     expect(html).toMatch(/data-first-screen[\s\S]*Chapter 1, paragraph 1:/);
+    // Its font comes with the page, not after the stylesheet (a fallback's paint enlarged by it
+    // made the app's own render the largest contentful paint).
+    const font =
+      /<link rel="preload" href="([^"]+literata-latin-wght-normal[^"]+\.woff2)" as="font" type="font\/woff2" crossorigin>/.exec(
+        html,
+      );
+    expect(font, 'the reader font preloaded').not.toBeNull();
+    expect((await author.request.get(font![1]!)).ok()).toBe(true);
   });
 
   await test.step('a chapter near the end: select and comment before every highlight is drawn', async () => {
@@ -336,19 +344,26 @@ test('a book full of notes: comment before every highlight is drawn; the margin 
   });
 
   await test.step('after a fling through the book, the cards are placed once it stops', async () => {
-    // ~600 px a frame for 30 frames: the margin waits for the fling to slow (scrollReadDelay).
-    await author.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          let frames = 0;
-          const tick = () => {
-            window.scrollBy(0, 600);
-            if (++frames < 30) requestAnimationFrame(tick);
-            else resolve();
-          };
-          requestAnimationFrame(tick);
-        }),
-    );
+    // 30 frames of ~200 px or more, ending with a note's passage mid-window: the margin waits
+    // for the fling to slow (scrollReadDelay), then places the cards there.
+    await author
+      .locator(`mark[data-hl="${noteId(95)}"]`)
+      .first()
+      .evaluate(
+        (mark) =>
+          new Promise<void>((resolve) => {
+            const from = window.scrollY;
+            const to = from + mark.getBoundingClientRect().top - window.innerHeight / 2;
+            let frame = 0;
+            const tick = () => {
+              frame += 1;
+              window.scrollTo(0, from + ((to - from) * frame) / 30);
+              if (frame < 30) requestAnimationFrame(tick);
+              else resolve();
+            };
+            requestAnimationFrame(tick);
+          }),
+      );
     await expectCardsBesidePassages(author, 'after the fling');
     await expectShowMoreCounts(author);
   });

@@ -64,7 +64,8 @@ export function readerFirstScreen(view: {
     '<div class="hidden lg:block"></div><div class="min-w-0">' +
     '<div class="reader-header mx-auto max-w-[65ch] text-center">' +
     '<p class="eyebrow">&nbsp;</p>' +
-    '<p class="mt-3 text-3xl leading-tight font-semibold tracking-tight text-balance sm:text-[2.75rem]">' +
+    // The app's title is a heading: in the headings' serif (web styles.css), as here.
+    '<p class="mt-3 font-serif text-3xl leading-tight font-semibold tracking-tight text-balance sm:text-[2.75rem]">' +
     `${escapeHtml(view.manuscript.title)}</p><p class="mt-3 text-muted">&nbsp;</p>` +
     '<p class="mt-2 text-sm">&nbsp;</p><div class="reader-rule"></div></div>' +
     // The converters' normalised, allow-listed HTML: what the app puts in the reader box too.
