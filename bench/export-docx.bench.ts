@@ -15,6 +15,7 @@ import { toMarkdown } from './fixtures/writers.ts';
 import { convertDocument } from '../server/src/conversion/index.ts';
 import { documentText } from '../server/src/modules/comments/document-text.ts';
 import { buildDocxInWorker } from '../server/src/modules/exports/docx-export.ts';
+import { packagesOutside } from '../server/scripts/packages-outside.mjs';
 import type {
   ExportComment,
   ExportNote,
@@ -94,16 +95,7 @@ await build({
   format: 'esm',
   target: 'node20',
   logLevel: 'warning',
-  plugins: [
-    {
-      name: 'packages-outside',
-      setup(builder) {
-        builder.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@margins/') ? undefined : { external: true },
-        );
-      },
-    },
-  ],
+  plugins: [packagesOutside],
 });
 // Bare imports resolve from the folder of the file: put the bundle where node_modules is found.
 const workerFile = path.resolve('server/dist-bench-docx-export-worker.mjs');

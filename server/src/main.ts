@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, mailBaseLine, roleFromArguments, type Config } from './config.ts';
 import { DatabaseLockedError, openDatabase } from './db/index.ts';
 import { demoSeedSettled, seedDemoDataInBackground } from './seed/background.ts';
+import { announceStartDone } from './launch/code-cache.ts';
 import { startPhase } from './start-timing.ts';
 
 /** Starts the server: read config, open and migrate the database, listen, then seed. */
@@ -50,8 +51,13 @@ async function main(): Promise<void> {
     console.log(`Margins is running on ${config.publicUrl} (database: ${database.kind}${jobs})`);
     console.log(mailBaseLine(config));
   }
+  announceStartDone();
   // After the server answers: nothing at start waits for the demo data (seed/background.ts).
   if (config.seedDemo) void seedDemoDataInBackground(app.ctx);
 }
 
-await main();
+// Not a top-level await: the bundle (dist/server.cjs) is CommonJS, for V8's code cache.
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The server package's folder, found the same way from the TypeScript sources (src/paths.ts) and
- * from the built bundle (dist/main.mjs): both sit one folder below it.
+ * from the built bundle (dist/server.cjs): both sit one folder below it.
  */
 export const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -14,7 +14,7 @@ export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
 export const webDist = path.resolve(serverRoot, '../web/dist');
 
 /**
- * True when running from the bundle `npm start` builds (dist/main.mjs), false from the sources
+ * True when running from the bundle `npm start` builds (dist/server.cjs), false from the sources
  * under tsx (tests, `npm run dev`). Decides which worker-thread entry the conversion pool loads.
  */
-export const runningFromBundle = import.meta.url.endsWith('.mjs');
+export const runningFromBundle = !import.meta.url.endsWith('.ts');

@@ -17,6 +17,7 @@ import { startPhase } from '../start-timing.ts';
 import { copyDataTemplate } from './data-template.ts';
 import { acquireDataDirLock, DatabaseLockedError, type ReleaseLock } from './lock.ts';
 import { endSessionPools } from './prepared.ts';
+import { PGLITE_V8_FLAGS } from './v8-flags.ts';
 import * as schema from './schema.ts';
 
 export { schema };
@@ -66,15 +67,9 @@ const BYTEA_PARSERS = {
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB'];
 
-/**
- * PGlite's WebAssembly is compiled by V8's baseline compiler (Liftoff) only, never tiered up to
- * the optimising one (TurboFan): the optimised code of PostgreSQL took ~70 MB more of the
- * server's memory, for little speed (measured: small queries 0.18 → 0.19 ms, storing a 1 MB
- * manuscript 7 → 10 ms). Set before the module is compiled; no other WebAssembly runs in the
- * server process (the conversion threads use none).
- */
+/** Set before PGlite's module is compiled (v8-flags.ts); the built server sets them at launch. */
 function compileWasmWithoutTierUp(): void {
-  setFlagsFromString('--liftoff-only');
+  setFlagsFromString(PGLITE_V8_FLAGS);
 }
 
 /** Opens the embedded database in dataDir (locked to one process) or PostgreSQL at url, and migrates it. */

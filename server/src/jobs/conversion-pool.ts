@@ -162,7 +162,7 @@ export class ConversionPool {
 }
 
 /**
- * The thread's code: from the bundle, its built twin (dist/convert-worker.mjs, beside main.mjs);
+ * The thread's code: from the bundle, its built twin (dist/convert-worker.mjs, beside server.cjs);
  * from the sources, an entry that registers tsx first.
  */
 const WORKER_ENTRY = new URL(

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { runningFromBundle } from '../../paths.ts';
 import type { FeedbackData } from './feedback-data.ts';
 
-// From the bundle (dist/main.mjs) the worker is dist/docx-export-worker.mjs; from the sources,
+// From the bundle (dist/server.cjs) the worker is dist/docx-export-worker.mjs; from the sources,
 // the entry beside this file.
 const WORKER_URL = new URL(
   runningFromBundle ? './docx-export-worker.mjs' : './docx-worker-entry.mjs',
