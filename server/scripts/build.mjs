@@ -18,9 +18,7 @@ const EXTERNAL = [
   '@electric-sql/pglite', // its WebAssembly and data files, found from its own URL
   '@node-rs/argon2', // native
   'piscina', // starts threads on its own worker.js
-  '@fastify/swagger', // reads its package.json and static files beside its code
   // Loaded on first use only, or only on a PostgreSQL server: not worth compiling into the bundle.
-  'pg',
   'pg-native',
   '@socket.io/postgres-adapter',
   'drizzle-orm/node-postgres',
@@ -28,6 +26,28 @@ const EXTERNAL = [
   'exceljs',
   'mammoth',
 ];
+
+/**
+ * `pg` (node-postgres) loaded when first used, not at start: pg-boss and our PostgreSQL-only
+ * modules import it at their top, but on the embedded database nothing uses it, and loading it
+ * costs ~50 ms of a start (on Node 20 its runtime check builds a fetch Response, which loads
+ * Node's fetch). Every import of it gets an object that loads it on the first property read.
+ */
+const pgOnFirstUse = {
+  name: 'pg-on-first-use',
+  setup(builder) {
+    builder.onResolve({ filter: /^pg$/ }, (args) =>
+      args.namespace === 'pg-on-first-use'
+        ? { path: 'pg', external: true }
+        : { path: 'pg', namespace: 'pg-on-first-use' },
+    );
+    builder.onLoad({ filter: /^pg$/, namespace: 'pg-on-first-use' }, () => ({
+      contents:
+        'let pg;\nmodule.exports = new Proxy({}, { get: (_, key) => (pg ??= require("pg"))[key] });\n',
+      loader: 'js',
+    }));
+  },
+};
 
 const started = performance.now();
 const common = { absWorkingDir: root, outdir: 'dist', bundle: true, platform: 'node' };
@@ -41,6 +61,7 @@ await Promise.all([
     sourcemap: 'linked',
     logLevel: 'warning',
     external: EXTERNAL,
+    plugins: [pgOnFirstUse],
     // import() of a package outside becomes require(): a script run by vm (the launcher) has no
     // module loader of its own for import() without an experimental flag.
     supported: { 'dynamic-import': false },
