@@ -25,6 +25,7 @@ import { PresenceDeltas } from './presence-deltas.ts';
 import { JoinCheck } from './join-check.ts';
 import { RoomAccess } from './room-access.ts';
 import { anonymousRoom, sessionRoom, userRoom } from './rooms.ts';
+import { coalesceWebSocketWrites, type WriteCoalescer } from './write-coalescing.ts';
 
 export { userRoom };
 
@@ -58,6 +59,7 @@ export class Realtime implements RealtimeRooms {
   readonly capacity: JoinCapacity = { joined: new Set(), limit: REALTIME_SOCKETS_PER_PROCESS };
   private clustered = false;
   private adapterPool: pg.Pool | null = null;
+  private coalescer: WriteCoalescer | null = null;
   private context: AppContext | null = null;
 
   private get ctx(): AppContext {
@@ -80,6 +82,7 @@ export class Realtime implements RealtimeRooms {
       // A page of another site must not open a socket with our reader's cookie.
       allowRequest: (request, callback) => callback(null, isSameOrigin(request, publicOrigin)),
     });
+    this.coalescer = coalesceWebSocketWrites(io);
     if (ctx.database.pool) {
       // Its own small pool: the adapter keeps one connection LISTENing for good, which must not
       // take one from the app's queries, nor keep the app's pool from ending.
@@ -126,6 +129,7 @@ export class Realtime implements RealtimeRooms {
     const io = this.io;
     if (!io) return;
     this.io = null;
+    this.coalescer?.release();
     io.engine.close();
     await io.of('/').adapter.close();
     // The adapter's last NOTIFY (it is closing) may still be on its way.
