@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
+import { paragraphPositions } from './support/margin.ts';
 import { csrfOf, newPerson, uploadPublicManuscript } from './support/people.ts';
 
 const TITLE = 'Where Readers Stop';
@@ -53,16 +54,7 @@ test('a reader reads two chapters and stops with a reason; the author sees the c
 
   // Two comments on one paragraph of chapter two and one on chapter one: the heat strip.
   const csrf = await csrfOf(reader.context());
-  const paragraphs = await reader.getByTestId('reader-box').evaluate((box) => {
-    const found: Array<{ start: number; text: string; child: number }> = [];
-    let at = 0;
-    for (const [child, node] of Array.from(box.childNodes).entries()) {
-      const text = node.textContent ?? '';
-      if (node instanceof HTMLParagraphElement) found.push({ start: at, text, child });
-      at += text.length;
-    }
-    return found;
-  });
+  const paragraphs = await paragraphPositions(reader);
   const hot = paragraphs.find((paragraph) => paragraph.text.startsWith('Two paragraph 2.'))!;
   const mild = paragraphs.find((paragraph) => paragraph.text.startsWith('One paragraph 1.'))!;
   for (const [index, paragraph] of [hot, hot, mild].entries()) {

@@ -28,7 +28,7 @@ export interface BundleRun {
  * reads that instead of parsing and compiling ~8 MB of JavaScript again (issue 11: ~300 ms of a
  * restart). V8 checks the cache against its own version, its flags and the source's length; the
  * file's name adds the bundle's size and modification time, so a rebuild never meets an old cache.
- * The bundle must be ASCII (the build checks), so it is read as Latin-1: a one-byte string, without
+ * The bundle must be ASCII (the build escapes what is not), so it is read as Latin-1: a one-byte string, without
  * the UTF-8 decoding. A cache that cannot be written (a read-only install) only costs the speed.
  */
 export function runBundle(bundle: string): BundleRun {
