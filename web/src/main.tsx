@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client.ts';
 import { createApp } from './app.tsx';
 // Read before the first render replaces it (the reader shows it while its text loads).
-import './lib/first-screen.ts';
+import { firstScreenPainted } from './lib/first-screen.ts';
 import { applyTheme, watchTheme } from './lib/theme.ts';
 import { readPageConfig } from './page-config.ts';
 import './styles.css';
@@ -14,6 +14,9 @@ watchTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-createRoot(root).render(
-  <StrictMode>{createApp(readPageConfig(), createQueryClient())}</StrictMode>,
+// The server's first screen stays until its paint is on record (lib/first-screen.ts).
+void firstScreenPainted().then(() =>
+  createRoot(root).render(
+    <StrictMode>{createApp(readPageConfig(), createQueryClient())}</StrictMode>,
+  ),
 );

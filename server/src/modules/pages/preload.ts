@@ -54,25 +54,43 @@ function manifest(): Manifest {
 
 /**
  * The fonts a page's first paint is set in, by page: the reader's server-rendered first screen
- * (first-screen.ts) is Literata, its title included. Preloaded, they arrive with the stylesheet
- * rather than after it: the first words paint in their own font at once, instead of in a
- * fallback that the web font then enlarges — a new, larger "largest contentful paint" when the
- * app renders the same paragraph again (issue 18). Latin only: the subsets the demo and most
- * manuscripts use; the others load on demand (unicode-range) as before.
+ * (first-screen.ts) is Literata, upright and italic (a manuscript's emphasis), with the app's
+ * Inter in its header lines. Preloaded, they arrive with the stylesheet rather than when the
+ * first layout finds them: text whose font is still loading paints invisible, and Chromium then
+ * took no "largest contentful paint" for the first screen at all, only for the app's copy of
+ * it, half a second later (issue 18). Latin only: the subsets the demo and most manuscripts
+ * use; the others load on demand (unicode-range) as before.
  */
 const PAGE_FONTS: Readonly<Record<string, readonly string[]>> = {
-  reader: ['../node_modules/@fontsource-variable/literata/files/literata-latin-wght-normal.woff2'],
+  reader: [
+    '../node_modules/@fontsource-variable/literata/files/literata-latin-wght-normal.woff2',
+    '../node_modules/@fontsource-variable/literata/files/literata-latin-wght-italic.woff2',
+    '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  ],
 };
+
+/** The page's preloads, in the two places of the head they go (render.ts). */
+export interface PagePreloads {
+  /**
+   * What the first paint needs: the page's fonts and stylesheets. First in the head, before
+   * the theme script and the main chunk: on HTTP/1.1 (six connections a host) they would
+   * otherwise queue behind the ~30 module requests, and the first words would paint late and
+   * in a fallback font (issue 18).
+   */
+  render: string;
+  /** The page's chunk and the chunks it imports, fetched in parallel with the main one. */
+  modules: string;
+}
 
 /**
  * `<link>` tags that fetch the chunk of `page` (and the chunks and styles it imports) in
  * parallel with the main chunk, so a document load does not wait for the main chunk before
  * it asks for the page's. Empty when the app is not built or the page is in the main chunk.
  */
-export function preloadTags(page: string): string {
+export function preloadTags(page: string): PagePreloads {
   const source = PAGE_SOURCES[page];
   const chunks = manifest();
-  if (!source || !chunks[source]) return '';
+  if (!source || !chunks[source]) return { render: '', modules: '' };
   const entry = chunks['index.html'];
   const loaded = new Set<string>(['index.html', ...(entry?.imports ?? [])]);
   const files = new Set<string>();
@@ -87,13 +105,14 @@ export function preloadTags(page: string): string {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(source);
-  const tags = [...styles].map((file) => `<link rel="stylesheet" href="/${file}">`);
-  for (const file of files) tags.push(`<link rel="modulepreload" href="/${file}">`);
+  const render: string[] = [];
   for (const font of PAGE_FONTS[page] ?? []) {
     const file = chunks[font]?.file;
     // Fonts are fetched in CORS mode: a preload without `crossorigin` would not be used.
     if (file)
-      tags.push(`<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>`);
+      render.push(`<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>`);
   }
-  return tags.join('');
+  for (const file of styles) render.push(`<link rel="stylesheet" href="/${file}">`);
+  const modules = [...files].map((file) => `<link rel="modulepreload" href="/${file}">`);
+  return { render: render.join(''), modules: modules.join('') };
 }

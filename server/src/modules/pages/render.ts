@@ -82,11 +82,19 @@ export function injectPageConfig(html: string, config: PageConfig): string {
   return html.slice(0, at) + script + html.slice(at + PAGE_CONFIG_MARKER.length);
 }
 
-/** The shell with the page's own chunk preloaded next to the main one. */
+/**
+ * The shell with the page's preloads: what its first paint needs (fonts, styles) first in the
+ * head, before any script; its own chunks next to the main one, at the head's end.
+ */
 function withPreloads(html: string, page: string): string {
-  const at = html.indexOf('</head>');
-  if (at === -1) return html;
-  return html.slice(0, at) + preloadTags(page) + html.slice(at);
+  const { render, modules } = preloadTags(page);
+  const end = html.indexOf('</head>');
+  if (end === -1) return html;
+  let out = html.slice(0, end) + modules + html.slice(end);
+  const script = out.indexOf('<script');
+  const early = script !== -1 && script < end ? script : end;
+  out = out.slice(0, early) + render + out.slice(early);
+  return out;
 }
 
 /** What link previews read before any script runs: the page's own title and description. */
