@@ -43,7 +43,9 @@ export default defineConfig({
     manifest: true,
     assetsDir: 'assets',
     emptyOutDir: true,
+    minify: process.env.NO_MINIFY ? false : undefined,
     rolldownOptions: {
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // Libraries change less often than the app: their own chunks stay cached.
         codeSplitting: {

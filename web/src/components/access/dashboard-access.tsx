@@ -14,17 +14,10 @@ import {
   readInvites,
 } from '../../api/access.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { formatDate, parseTimestamp } from '../../lib/dates.ts';
+import { formatDate, formatShortDate } from '../../lib/dates.ts';
 import { useFlash, useToast } from '../feedback/feedback.tsx';
 import { ManuscriptCard } from '../manuscripts/manuscript-card.tsx';
 import { visibilityLabel } from '../manuscripts/visibility.ts';
-
-const shortDateFormat = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-const shortDate = (value: string) => shortDateFormat.format(parseTimestamp(value));
 
 /**
  * The dashboard's reads (with progress) and pending invites: seeded from the page data, kept
@@ -213,7 +206,7 @@ export function PendingInvitesList({
         >
           <div>
             <p className="eyebrow">
-              {visibilityLabel(invite.invite_type)} · {shortDate(invite.created)}
+              {visibilityLabel(invite.invite_type)} · {formatShortDate(invite.created)}
             </p>
             <h3 className="mt-2 font-serif text-xl leading-snug font-semibold">
               {invite.manuscript.title}

@@ -2,20 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { MESSAGES, type Invite } from '@margins/common';
 import { decideAccessRequest, deleteInvite } from '../../api/access.ts';
 import { errorMessage } from '../../api/client.ts';
-import { parseTimestamp } from '../../lib/dates.ts';
+import { formatShortDate } from '../../lib/dates.ts';
 import { Avatar } from '../avatar.tsx';
 import { ConfirmDialog } from '../dialog.tsx';
 import { useFlash, useToast } from '../feedback/feedback.tsx';
 import { visibilityLabel } from '../manuscripts/visibility.ts';
 import { copyTextOrThrow as copyText } from '../../lib/copy-text.ts';
 import { inviteePrimary, inviteeSecondary, STATUS_LABELS, statusTone } from './invite-labels.ts';
-
-const shortDateFormat = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-const shortDate = (value: string) => shortDateFormat.format(parseTimestamp(value));
 
 const TONES = {
   good: 'border-success/30 bg-success-soft text-success',
@@ -265,7 +258,8 @@ export function InviteList({
                     {invite.link ?? invite.invite_code?.code ?? 'Link'}
                   </p>
                   <p className="text-xs text-muted">
-                    {invite.one_time ? 'One-time' : 'Reusable'} · made {shortDate(invite.created)}
+                    {invite.one_time ? 'One-time' : 'Reusable'} · made{' '}
+                    {formatShortDate(invite.created)}
                   </p>
                 </div>
                 <span className="ml-auto flex items-center gap-2">

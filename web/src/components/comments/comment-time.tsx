@@ -1,19 +1,10 @@
-import { formatDateTime, parseTimestamp } from '../../lib/dates.ts';
+import { formatDateTime, formatShortDate, lazyFormat, parseTimestamp } from '../../lib/dates.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const shortDate = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-const weekdayTime = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const weekdayTime = lazyFormat({ weekday: 'short', hour: 'numeric', minute: '2-digit' });
 
 /**
  * A comment's time as the margin shows it, in the local time zone: "just now", "5 min ago",
@@ -27,8 +18,8 @@ export function relativeTime(value: string, now: number = Date.now()): string {
   if (age < 45_000) return 'just now';
   if (age < HOUR) return `${Math.max(1, Math.round(age / MINUTE))} min ago`;
   if (age < DAY) return `${Math.round(age / HOUR)} h ago`;
-  if (age < 7 * DAY) return weekdayTime.format(date);
-  return shortDate.format(date);
+  if (age < 7 * DAY) return weekdayTime().format(date);
+  return formatShortDate(date);
 }
 
 /** A <time> with the short label and the full local date and time on hover. */

@@ -21,13 +21,16 @@ export interface Arrangement {
 
 export const DEFAULT_ARRANGEMENT: Arrangement = { sort: 'newest', visibility: 'all', query: '' };
 
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+// Made on first sort: the first Intl object loads the locale's data (lib/dates.ts).
+let titleCollator: Intl.Collator | null = null;
+const collator = () =>
+  (titleCollator ??= new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }));
 const time = (value: string) => Date.parse(value) || 0;
 
 const COMPARE: Record<ManuscriptSort, (a: Manuscript, b: Manuscript) => number> = {
   newest: (a, b) => time(b.created) - time(a.created),
   updated: (a, b) => time(b.updated) - time(a.updated),
-  title: (a, b) => collator.compare(a.title, b.title),
+  title: (a, b) => collator().compare(a.title, b.title),
   comments: (a, b) => b.comment_count - a.comment_count,
   words: (a, b) => b.words - a.words,
 };

@@ -238,8 +238,9 @@ describe('the reader’s gates and access tools', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     renderReader(buildReaderView({ feedback_survey: feedback }));
-    // jsdom lays nothing out: the whole text counts as read, so the end offers it too.
-    const offer = screen.getByRole('complementary', { name: 'Feedback' });
+    // jsdom lays nothing out: the whole text counts as read once measured (after the first
+    // frame), so the end offers it too.
+    const offer = await screen.findByRole('complementary', { name: 'Feedback' });
     expect(within(offer).getByText('You reached the end')).toBeTruthy();
     const tools = document.querySelector('[data-access-tools="reader"]') as HTMLElement;
     fireEvent.click(within(tools).getByRole('button', { name: 'Give feedback' }));

@@ -2,6 +2,7 @@
 // automatic bookmark.
 import { useEffect, useRef, type RefObject } from 'react';
 import { READING_POSITION_DELAY_MS } from '@margins/common';
+import { afterNextFrame } from '../../../lib/frames.ts';
 import { blockText } from './reader-helpers.ts';
 import { blocksOf, type PositionStore } from './use-reading-position.ts';
 
@@ -17,11 +18,15 @@ export function useSidebarFollows(
       (candidate) => candidate.dataset.tocId === sectionId,
     );
     if (!link) return;
-    const box = sidebar.getBoundingClientRect();
-    const rect = link.getBoundingClientRect();
-    if (rect.top < box.top || rect.bottom > box.bottom) {
-      sidebar.scrollTo({ top: sidebar.scrollTop + rect.top - box.top - box.height / 3 });
-    }
+    // Read after the frame: on a book's first render this effect would otherwise force the
+    // layout of the whole new text inside the commit (lib/frames.ts).
+    return afterNextFrame(() => {
+      const box = sidebar.getBoundingClientRect();
+      const rect = link.getBoundingClientRect();
+      if (rect.top < box.top || rect.bottom > box.bottom) {
+        sidebar.scrollTo({ top: sidebar.scrollTop + rect.top - box.top - box.height / 3 });
+      }
+    });
   }, [sidebarRef, sectionId]);
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import { whenIdle } from '../../../components/comments/paint-in-chunks.ts';
+import { afterNextFrame } from '../../../lib/frames.ts';
 import { blocksOf } from './use-reading-position.ts';
 
 /** Blocks handed to full layout by the first idle step (a few dozen milliseconds of layout). */
@@ -20,21 +21,6 @@ export const LAYOUT_DONE_MARK = 'margins:layout-done';
 export function nextStepSize(blocks: number, frameMs: number): number {
   const fitting = Math.floor((blocks * STEP_FRAME_MS) / Math.max(1, frameMs));
   return Math.min(MAX_STEP_BLOCKS, Math.max(MIN_STEP_BLOCKS, Math.min(blocks * 2, fitting)));
-}
-
-/**
- * Measures the rendering work of the next frame (its style, layout and paint): from the
- * frame's animation callback to the first task after it. Returns a cancel function.
- */
-function measureNextFrame(done: (ms: number) => void): () => void {
-  let timer = 0;
-  const frame = window.requestAnimationFrame((started) => {
-    timer = window.setTimeout(() => done(performance.now() - started), 0);
-  });
-  return () => {
-    window.cancelAnimationFrame(frame);
-    window.clearTimeout(timer);
-  };
 }
 
 /**
@@ -68,8 +54,10 @@ export function useProgressiveLayout(boxRef: RefObject<HTMLElement | null>, html
         performance.mark?.(LAYOUT_DONE_MARK);
         return;
       }
-      cancel = measureNextFrame((frameMs) => {
-        size = nextStepSize(count, frameMs);
+      // The frame's rendering work (its style, layout and paint): from its animation callback
+      // to the first task after it.
+      cancel = afterNextFrame((frameStart) => {
+        size = nextStepSize(count, performance.now() - frameStart);
         cancel = whenIdle(step);
       });
     });

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
+import { afterNextFrame } from '../../../lib/frames.ts';
 
 /** Height of the sticky site header, which covers the top of the text. */
 export const HEADER_OFFSET_PX = 64;
@@ -93,7 +94,10 @@ export function useReadingPositionStore(
       store.set({ blockIndex: -1, progress: 0 });
       return;
     }
-    store.set({ blockIndex: 0, progress: progressOf(box) });
+    // Measured after the next frame, not here: a new text's first layout (a book's thousands
+    // of blocks) is then the frame's own work, not forced inside the commit that inserted it,
+    // one long task of both (issue 18).
+    store.set({ blockIndex: 0, progress: store.get().progress });
     let frame = 0;
     const measure = () => {
       frame = 0;
@@ -106,10 +110,11 @@ export function useReadingPositionStore(
     const schedule = () => {
       if (!frame) frame = window.requestAnimationFrame(measure);
     };
-    schedule();
+    const cancelFirst = afterNextFrame(measure);
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
     return () => {
+      cancelFirst();
       if (frame) window.cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
