@@ -43,6 +43,7 @@ export default defineConfig({
     manifest: true,
     assetsDir: 'assets',
     emptyOutDir: true,
+    // NO_MINIFY=1: the functions keep their names, for reading a profile (bench/reader-profile.ts).
     minify: process.env.NO_MINIFY ? false : undefined,
     rolldownOptions: {
       treeshake: { manualPureFunctions: ['z'] },
