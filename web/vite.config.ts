@@ -46,6 +46,9 @@ export default defineConfig({
     // NO_MINIFY=1: the functions keep their names, for reading a profile (bench/reader-profile.ts).
     minify: process.env.NO_MINIFY ? false : undefined,
     rolldownOptions: {
+      // A schema is built by calls on `z`: pure, so a schema nothing uses is left out rather
+      // than built at every start (with common's "sideEffects": false). Calls with an effect
+      // must not go through `z` (lib/zod-without-eval.ts).
       treeshake: { manualPureFunctions: ['z'] },
       output: {
         // Libraries change less often than the app: their own chunks stay cached.
