@@ -116,13 +116,7 @@ test('a book full of notes: comment before every highlight is drawn; the margin 
       expect(font!.index, `${face} before the scripts`).toBeLessThan(firstScript);
       expect((await author.request.get(font![1]!)).ok()).toBe(true);
     }
-    // The app starts after the first screen's frame: its entry and module preloads are the
-    // loader's to add then, not the head's.
-    expect(head).not.toContain('rel="modulepreload"');
-    expect(head).not.toContain('type="module"');
-    expect(head).toMatch(
-      /<script src="\/static\/after-paint\.js" data-entry="\/assets\/index-[^"]+\.js"/,
-    );
+    expect(head.indexOf('rel="modulepreload"')).toBeGreaterThan(firstScript);
   });
 
   await test.step('the first screen is the largest contentful paint, not the app’s copy of it', async () => {

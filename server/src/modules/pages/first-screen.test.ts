@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  leadingBlocks,
-  readerFirstScreen,
-  startAfterFirstPaint,
-  withFirstScreen,
-} from './first-screen.ts';
+import { leadingBlocks, readerFirstScreen, withFirstScreen } from './first-screen.ts';
 
 const paragraph = (index: number) =>
   `<p id="b-${index}-0">Paragraph ${index}: the keeper climbed the stair and counted the <em>steps</em>.</p>`;
@@ -51,35 +46,5 @@ describe('the reader first screen', () => {
       '<body><div id="root"><p>x</p></div><!--PAGE_CONFIG--></body>',
     );
     expect(withFirstScreen(shell, '')).toBe(shell);
-  });
-
-  it('starts the app after the first screen’s frame: its entry and module preloads handed to the loader', () => {
-    const built = [
-      '<html><head><meta charset="utf-8">',
-      '<link rel="preload" href="/assets/literata.woff2" as="font" type="font/woff2" crossorigin>',
-      '<script src="/static/theme.js"></script>',
-      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
-      '<link rel="modulepreload" crossorigin href="/assets/react-1.js">',
-      '<link rel="stylesheet" crossorigin href="/assets/index-1.css">',
-      '<link rel="modulepreload" href="/assets/reader-page-2.js">',
-      '</head><body><div id="root"></div>',
-      '<script type="module" src="/not-in-the-head.js"></script></body></html>',
-    ].join('\n');
-    const out = startAfterFirstPaint(built);
-    const head = out.slice(0, out.indexOf('</head>'));
-    expect(head).not.toContain('type="module"');
-    expect(head).not.toContain('modulepreload');
-    expect(head).toContain(
-      '<script src="/static/after-paint.js" data-entry="/assets/index-abc.js" ' +
-        'data-preloads="/assets/react-1.js /assets/reader-page-2.js" defer></script>',
-    );
-    // What the first paint needs stays, in its place; the body is untouched.
-    expect(head).toContain('<link rel="preload" href="/assets/literata.woff2"');
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
-    expect(head.indexOf('theme.js')).toBeLessThan(head.indexOf('after-paint.js'));
-    expect(out.slice(out.indexOf('</head>'))).toBe(built.slice(built.indexOf('</head>')));
-    // Without a built app (no entry script), nothing changes.
-    const bare = '<html><head><title>x</title></head><body></body></html>';
-    expect(startAfterFirstPaint(bare)).toBe(bare);
   });
 });

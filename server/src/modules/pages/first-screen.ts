@@ -83,30 +83,3 @@ export function withFirstScreen(shell: string, markup: string): string {
   const inside = at + ROOT.length;
   return shell.slice(0, inside) + markup + shell.slice(inside);
 }
-
-/** The app's entry script in the built shell's head (Vite's output). */
-const ENTRY_SCRIPT = /<script type="module"[^>]*?\ssrc="([^"]+)"[^>]*><\/script>\s*/;
-/** A module preload link: the shell's own and the page's (preload.ts). */
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>\s*/g;
-
-/**
- * The shell with the app started after the first screen's first frame: its entry script and
- * module preloads taken out of the head and handed to /static/after-paint.js, which adds them
- * once that frame is drawn. Fetched alongside, they made the first layout wait on a browser
- * and server busy with ~30 requests (issue 18). Unchanged when the shell has no entry script
- * (the app not built).
- */
-export function startAfterFirstPaint(shell: string): string {
-  const headEnd = shell.indexOf('</head>');
-  if (headEnd === -1) return shell;
-  let head = shell.slice(0, headEnd);
-  const entry = ENTRY_SCRIPT.exec(head);
-  if (!entry) return shell;
-  head = head.replace(ENTRY_SCRIPT, '');
-  const preloads = [...head.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  head = head.replace(MODULE_PRELOAD, '');
-  const loader =
-    `<script src="/static/after-paint.js" data-entry="${entry[1]}" ` +
-    `data-preloads="${preloads.join(' ')}" defer></script>`;
-  return head + loader + shell.slice(headEnd);
-}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageConfig } from '@margins/common';
 import { presentCurrentUser } from '../users/presenter.ts';
-import { startAfterFirstPaint, withFirstScreen } from './first-screen.ts';
+import { withFirstScreen } from './first-screen.ts';
 import { preloadTags } from './preload.ts';
 import { escapeHtml } from '../../lib/mail.ts';
 
@@ -142,10 +142,10 @@ export function renderPage(
   meta?: PageMeta,
   firstScreen = '',
 ) {
-  let markup = withMeta(withPreloads(shell(), page), meta);
-  // A first screen paints before the app: the app starts after it (first-screen.ts).
-  if (firstScreen !== '') markup = startAfterFirstPaint(withFirstScreen(markup, firstScreen));
-  const html = injectPageConfig(markup, buildPageConfig(request, page, data));
+  const html = injectPageConfig(
+    withFirstScreen(withMeta(withPreloads(shell(), page), meta), firstScreen),
+    buildPageConfig(request, page, data),
+  );
   return reply
     .status(status)
     .header('cache-control', 'no-store')

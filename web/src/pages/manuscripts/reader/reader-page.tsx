@@ -1,5 +1,5 @@
 // The reading page: the text with its gates, contents, bookmarks, margin notes and dialogs.
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { ReaderResponse } from '@margins/common';
 import { readerUrl } from '../../../api/manuscripts.ts';
@@ -55,19 +55,15 @@ import { useBookMode } from './use-book-mode.ts';
  * phones and tablets), the strip of connected users, share and report.
  */
 export function ReaderPage() {
-  const { view: loaded, loading } = useReaderData();
-  // The book's first render is a background one (a transition): React renders it in slices,
-  // and its effects run after the frame that shows it, instead of one long task of all three
-  // (issue 18). Meanwhile the page keeps what it showed: the first screen.
-  const view = useDeferredValue(loaded);
+  const { view, loading } = useReaderData();
   const { currentUserId } = usePageConfig();
   const { pathname } = useLocation();
   if (view) return <Reader view={view} />;
-  if ((loading || loaded) && firstScreenMarkup !== '') {
+  if (loading && firstScreenMarkup !== '') {
     // The server's own markup (the converters' allow-listed HTML), as it was before the app ran.
     return <div dangerouslySetInnerHTML={{ __html: firstScreenMarkup }} />;
   }
-  if (loading || loaded) {
+  if (loading) {
     return (
       <p className="my-24 flex justify-center" role="status">
         <InkSpinner className="size-6" />
@@ -104,9 +100,7 @@ function Reader({ view }: { view: ReaderResponse }) {
   const html = textShown ? view.html : '';
   useBookMode(textShown);
 
-  // After the text is shown, not in its commit: the page renders again for it (the contents'
-  // current chapter), in a task of its own.
-  useEffect(() => {
+  useLayoutEffect(() => {
     setBlockIds(blocksOf(boxRef.current).map((block) => block.id));
   }, [html]);
 
