@@ -1,3 +1,5 @@
+import { lazy } from './lazy.ts';
+
 /** Parses an ISO timestamp; the text "now" is accepted and means this moment (SPEC §9). */
 export function parseTimestamp(value: string | Date): Date {
   if (value instanceof Date) return value;
@@ -5,13 +7,9 @@ export function parseTimestamp(value: string | Date): Date {
   return new Date(value);
 }
 
-/**
- * A formatter made on first use: the first `Intl.DateTimeFormat` loads the locale's data, ~35 ms
- * that were part of the app's start, in the one task that runs every module (issue 18).
- */
+/** A formatter in the local time zone, made on first use (lib/lazy.ts). */
 export function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
-  let format: Intl.DateTimeFormat | null = null;
-  return () => (format ??= new Intl.DateTimeFormat(undefined, options));
+  return lazy(() => new Intl.DateTimeFormat(undefined, options));
 }
 
 const dateFormat = lazyFormat({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });

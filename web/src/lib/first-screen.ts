@@ -9,7 +9,7 @@ export const firstScreenMarkup: string =
     : (document.querySelector('#root [data-first-screen]')?.outerHTML ?? '');
 
 /** The longest the app waits for the first screen's paint to be reported before it renders. */
-export const FIRST_PAINT_WAIT_MS = 1_000;
+const FIRST_PAINT_WAIT_MS = 1_000;
 
 /**
  * Resolves once the browser has reported the first paint of the server's first screen (its
@@ -35,9 +35,7 @@ export function firstScreenPainted(): Promise<void> {
       clearTimeout(timer);
       resolve();
     };
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntries().length > 0) done();
-    });
+    const observer = new PerformanceObserver(done);
     const timer = setTimeout(done, FIRST_PAINT_WAIT_MS);
     observer.observe({ type, buffered: true });
   });

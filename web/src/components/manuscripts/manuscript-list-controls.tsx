@@ -1,6 +1,7 @@
 // Sort and filter for a long list of the author's manuscripts (the dashboard), client-side.
 import { useId } from 'react';
 import type { InviteType, Manuscript } from '@margins/common';
+import { lazy } from '../../lib/lazy.ts';
 import { VISIBILITY_OPTIONS } from './visibility.ts';
 
 export const MANUSCRIPT_SORTS = [
@@ -21,10 +22,8 @@ export interface Arrangement {
 
 export const DEFAULT_ARRANGEMENT: Arrangement = { sort: 'newest', visibility: 'all', query: '' };
 
-// Made on first sort: the first Intl object loads the locale's data (lib/dates.ts).
-let titleCollator: Intl.Collator | null = null;
-const collator = () =>
-  (titleCollator ??= new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }));
+// Made on first sort (lib/lazy.ts).
+const collator = lazy(() => new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }));
 const time = (value: string) => Date.parse(value) || 0;
 
 const COMPARE: Record<ManuscriptSort, (a: Manuscript, b: Manuscript) => number> = {
