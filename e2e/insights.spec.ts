@@ -127,14 +127,18 @@ test('a reader reads two chapters and stops with a reason; the author sees the c
   const marks = await strip.locator('span').evaluateAll((spans) =>
     spans.map((span) => ({
       title: span.getAttribute('title'),
-      opacity: Number((span as HTMLElement).style.opacity),
+      heat: Number((span as HTMLElement).dataset.heat),
+      colour: getComputedStyle(span).backgroundColor,
       top: (span as HTMLElement).getBoundingClientRect().top,
     })),
   );
   const [first, second] = marks.sort((a, b) => a.top - b.top);
   expect(first).toMatchObject({ title: '1 highlights, 1 comments' });
-  expect(second).toMatchObject({ title: '2 highlights, 2 comments', opacity: 1 });
-  expect(first!.opacity).toBeLessThan(second!.opacity);
+  expect(second).toMatchObject({ title: '2 highlights, 2 comments', heat: 1 });
+  expect(first!.heat).toBeLessThan(second!.heat);
+  // Drawn stronger where it is hotter: the hottest mark in the full accent, the other fainter.
+  expect(first!.colour).not.toBe(second!.colour);
+  expect(second!.colour).not.toMatch(/rgba|\/ 0\./);
   // Each mark sits beside its paragraph.
   const hotBox = await author.getByText(/^Two paragraph 2\./).boundingBox();
   expect(Math.abs(second!.top - hotBox!.y)).toBeLessThan(4);

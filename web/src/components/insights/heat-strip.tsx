@@ -66,21 +66,39 @@ export function HeatStrip({ manuscriptId, html }: { manuscriptId: number; html: 
   }, [query.data, html]);
 
   if (marks.length === 0) return null;
+  // The marks are in the strip's flow, each after a gap, not each positioned: an absolutely
+  // placed or translucent box is a paint layer of its own, and a book's 2,000 of them were
+  // walked by the browser on every scrolled frame (issue 18). Their strength is their colour.
+  let placedEnd = 0;
   return (
     <div
       aria-hidden="true"
       data-testid="heat-strip"
-      className="pointer-events-none absolute top-0 w-1.5"
+      className="pointer-events-none absolute top-0 flex w-1.5 flex-col"
       style={{ left: left - 14 }}
     >
-      {marks.map((mark) => (
-        <span
-          key={mark.id}
-          title={mark.label}
-          className="pointer-events-auto absolute left-0 w-full rounded-full bg-accent"
-          style={{ top: mark.top, height: mark.height, opacity: 0.15 + 0.85 * mark.heat }}
-        />
-      ))}
+      {marks.map((mark) => {
+        const gap = Math.max(0, mark.top - placedEnd);
+        placedEnd += gap + mark.height;
+        return (
+          <span
+            key={mark.id}
+            title={mark.label}
+            data-heat={mark.heat}
+            className="pointer-events-auto w-full shrink-0 rounded-full"
+            style={{
+              marginTop: gap,
+              height: mark.height,
+              backgroundColor: heatColour(mark.heat),
+            }}
+          />
+        );
+      })}
     </div>
   );
+}
+
+/** The accent, stronger where the heat is: from 15 % for the coolest block to full. */
+function heatColour(heat: number): string {
+  return `color-mix(in srgb, var(--color-accent) ${Math.round(15 + 85 * heat)}%, transparent)`;
 }

@@ -8,10 +8,13 @@ const LINKS = [
   { to: '/membercontent', label: 'Member content' },
 ];
 
-/** The site footer: the legal pages, contact and member content. */
+/**
+ * The site footer: the legal pages, contact and member content. Opaque and above the page's
+ * fixed boxes (the reader's contents column), which it covers as it scrolls up over them.
+ */
 export function Footer() {
   return (
-    <footer className="mt-20 border-t border-line bg-sunken/60">
+    <footer className="relative z-20 mt-20 border-t border-line bg-page bg-linear-to-b from-sunken/60 to-sunken/60">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <div>
           <Wordmark />

@@ -238,13 +238,16 @@ function Reader({ view }: { view: ReaderResponse }) {
         {textShown ? (
           <aside className="hidden lg:block" aria-label="Contents and bookmarks">
             {/*
-              The contents scroll on their own; the bookmarks stay in sight below them. Above the
-              text in paint order (z-10): a sticky box is a compositor layer, and every box
-              painted after it that might overlap it (Chromium assumes a sticky box's whole range)
-              became a layer of its own — the heat strip, the margin column, each card — which
-              made scrolling with the margin column stutter (issue 18).
+              The contents scroll on their own; the bookmarks stay in sight below them. Fixed
+              in the window, not sticky: a sticky box is placed again on every scrolled frame
+              (the browser's compositing inputs and pre-paint for it, and its repaints), which
+              on a book cost more than the rest of the frame together (issue 18). The site
+              footer, which is above it (z-20), slides over it at the end of the page. Above
+              the text in paint order (z-10): every box painted after a layer that might
+              overlap it becomes a layer of its own — the heat strip, the margin column, each
+              card — which made scrolling with the margin column stutter.
             */}
-            <div className="sticky top-24 z-10 flex max-h-[calc(100dvh-7.5rem)] flex-col pb-6">
+            <div className="fixed top-28 z-10 flex max-h-[calc(100dvh-8.5rem)] w-60 flex-col pb-6">
               <div ref={sidebarRef} className="min-h-0 flex-1 overflow-y-auto pr-2 pb-2">
                 {contents}
               </div>
