@@ -97,8 +97,11 @@ function liveSocket(extra: Record<string, (payload: never) => unknown> = {}) {
 }
 
 /** Selects `quote` in the reader box and presses Ctrl+Alt+M. */
-function commentOn(quote: string) {
+async function commentOn(quote: string) {
   const box = screen.getByTestId('reader-box');
+  // The text's model is read in a task after the one that shows it (use-highlight-layer.ts):
+  // a selection is anchored once it is there (and the first drawing done).
+  await waitFor(() => expect(box.dataset.highlights).toBe('painted'));
   const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const at = (node as Text).data.indexOf(quote);
@@ -152,7 +155,7 @@ describe('writing a comment from a selection', () => {
     await waitFor(() => expect(socket.sent('join')).toHaveLength(1));
     await waitFor(() => expect(fetched(/\/comments\/manuscript\/31/).length).toBeGreaterThan(0));
 
-    commentOn('before the boats');
+    await commentOn('before the boats');
     const [sent] = socket.sent('highlight') as Array<{
       room: string;
       selection_id: string;
@@ -216,7 +219,7 @@ describe('writing a comment from a selection', () => {
     renderWithApp(<Reader socket={socket} userId={readerAuthor.id} />);
     await waitFor(() => expect(socket.sent('join')).toHaveLength(1));
     await margin().findByText('Nice.');
-    commentOn('The fog');
+    await commentOn('The fog');
     await screen.findByTestId('comment-text');
 
     // A reply elsewhere…
@@ -225,7 +228,7 @@ describe('writing a comment from a selection', () => {
     expect(alerts).toHaveLength(2); // the flash and the open editor's own line
     // …an edit, or another selection: still the one editor.
     fireEvent.click(margin().getByRole('button', { name: 'Edit' }));
-    commentOn('along the');
+    await commentOn('along the');
     expect(socket.sent('highlight')).toHaveLength(1);
     expect(screen.getAllByTestId('comment-text')).toHaveLength(1);
     expect(screen.getByTestId('comment-text').getAttribute('placeholder')).toBe('Add a comment');
@@ -248,7 +251,7 @@ describe('writing a comment from a selection', () => {
     });
     renderWithApp(<Reader socket={socket} userId={readerAuthor.id} />);
     await waitFor(() => expect(socket.sent('join')).toHaveLength(1));
-    commentOn('the lamps');
+    await commentOn('the lamps');
     await screen.findByTestId('comment-text');
     const selectionId = (socket.sent('highlight')[0] as { selection_id: string }).selection_id;
     await waitFor(() => expect(marksOf(selectionId).length).toBe(1));
@@ -283,7 +286,7 @@ describe('writing a comment from a selection', () => {
     socket.connect = () => socket;
     renderWithApp(<Reader socket={socket} userId={readerAuthor.id} />);
     await waitFor(() => expect(fetched(/\/comments\/manuscript\/31$/).length).toBe(1));
-    commentOn('harbour');
+    await commentOn('harbour');
     fireEvent.change(await screen.findByTestId('comment-text'), {
       target: { value: 'Offline note' },
     });

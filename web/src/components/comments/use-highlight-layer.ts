@@ -66,18 +66,21 @@ export function useHighlightLayer(
   const anchorMs = useRef(0);
   const [drawVersion, setDrawVersion] = useState(0);
 
-  // The model is read from the box as React rendered it from `html` (no marks yet).
+  // The model is read from the box as React rendered it from `html` (no marks yet: nothing is
+  // drawn before there is a model). In a task of its own, after the one that shows the text:
+  // a book's model (~950 kB of text walked) made that task a long one (issue 18).
   useLayoutEffect(() => {
     const box = boxRef.current;
     painterRef.current = null;
     liveRef.current = null;
-    if (!box || !html) {
-      setModel(null);
-      return;
-    }
-    setModel(buildDocumentModel(box));
-    painterRef.current = new HighlightPainter(box);
+    setModel(null);
+    if (!box || !html) return;
+    const timer = window.setTimeout(() => {
+      painterRef.current = new HighlightPainter(box);
+      setModel(buildDocumentModel(box));
+    });
     return () => {
+      window.clearTimeout(timer);
       painterRef.current = null;
     };
   }, [boxRef, html]);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RESIZE_DEBOUNCE_MS } from '@margins/common';
 import { fetchHeat, insightsKeys } from '../../api/insights.ts';
+import { whenLaidOut } from '../../pages/manuscripts/reader/use-progressive-layout.ts';
 import { textBlocks } from './use-reading-recorder.ts';
 
 interface Mark {
@@ -50,16 +51,21 @@ export function HeatStrip({ manuscriptId, html }: { manuscriptId: number; html: 
         }),
       );
     };
-    measure();
-    // A book is laid out a part at a time (use-progressive-layout.ts): the box grows dozens of
-    // times while it opens, and redrawing thousands of marks each time cost more than a frame.
+    // A book is laid out a part at a time (use-progressive-layout.ts): measured once it all is
+    // (a lazy block's place is known only by laying it out on the spot), then again when the
+    // box changes size, once it has settled.
+    let cancel = whenLaidOut(box, measure);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new ResizeObserver(() => {
       clearTimeout(timer);
-      timer = setTimeout(measure, RESIZE_DEBOUNCE_MS);
+      timer = setTimeout(() => {
+        cancel();
+        cancel = whenLaidOut(box, measure);
+      }, RESIZE_DEBOUNCE_MS);
     });
     observer.observe(box);
     return () => {
+      cancel();
       clearTimeout(timer);
       observer.disconnect();
     };

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ConversionReport } from '@margins/common';
 import { conversionReportKey, fetchConversionReport } from '../../api/conversion-report.ts';
+import { formatCount } from '../../lib/numbers.ts';
 
 const COUNTS: ReadonlyArray<readonly [keyof ConversionReport, string, string]> = [
   ['words', 'word', 'words'],
@@ -19,7 +20,7 @@ export function ConversionReportView({ report }: { report: ConversionReport }) {
   const counts = COUNTS.filter(([key]) => key === 'words' || (report[key] as number) > 0).map(
     ([key, one, many]) => {
       const value = report[key] as number;
-      return `${value.toLocaleString('en')} ${value === 1 ? one : many}`;
+      return `${formatCount(value)} ${value === 1 ? one : many}`;
     },
   );
   return (

@@ -4,6 +4,7 @@ import { categoryLabel, readerUrl } from '../../api/manuscripts.ts';
 import { AuthorPopup } from '../author/author-popup.tsx';
 import { InkSpinner } from './upload-progress.tsx';
 import { visibilityLabel } from './visibility.ts';
+import { formatCount } from '../../lib/numbers.ts';
 
 /** Note colours and tilts of the cycle of 4 (SPEC §9): yellow, rose, sage, blue. */
 const NOTE_STYLES = [
@@ -162,7 +163,7 @@ export function ManuscriptCard({
             by <AuthorPopup author={manuscript.author} className="text-ink" />
           </span>
         ) : (
-          <span>{manuscript.words.toLocaleString()} words</span>
+          <span>{formatCount(manuscript.words)} words</span>
         )}
         <span className="inline-flex items-center gap-4">
           <VisibilityBadge visibility={manuscript.visibility} />

@@ -4,6 +4,7 @@ import { ADMIN_TREND_DAYS, ADMIN_UI_MESSAGES, MESSAGES } from '@margins/common';
 import type { DashboardMetric } from './admin-types.ts';
 import { useAdminSetup } from './admin-meta.ts';
 import { Sparkline } from './sparkline.tsx';
+import { formatCount } from '../../lib/numbers.ts';
 
 function MetricCard({ metric }: { metric: DashboardMetric }) {
   const counts = metric.series.map((day) => day.count);
@@ -13,13 +14,13 @@ function MetricCard({ metric }: { metric: DashboardMetric }) {
   return (
     <li className="admin-metric" data-metric={metric.name}>
       <h2 className="admin-metric-label">{metric.label}</h2>
-      <p className="admin-metric-total">{metric.total.toLocaleString('en')}</p>
+      <p className="admin-metric-total">{formatCount(metric.total)}</p>
       <Sparkline
         counts={counts}
         label={`${ADMIN_UI_MESSAGES.dashboardTrend(metric.label, counts.length)}: ${counts.join(', ')}`}
       />
       <p className="admin-metric-note">
-        {lastDays.toLocaleString('en')} in the last {counts.length || ADMIN_TREND_DAYS} days
+        {formatCount(lastDays)} in the last {counts.length || ADMIN_TREND_DAYS} days
         {first && last ? (
           <span className="sr-only">
             {' '}

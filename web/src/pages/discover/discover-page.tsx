@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { DiscoverPager } from './discover-pager.tsx';
 import { Snippet } from './snippet.tsx';
 import { EMPTY_SEARCH, searchFromUrl, searchToUrl, type DiscoverSearch } from './discover-url.ts';
+import { formatCount } from '../../lib/numbers.ts';
 
 const pageData = z.object({
   results: discoverResponse.nullable().optional(),
@@ -206,7 +207,7 @@ export function DiscoverPage() {
 /** "600+": a broad search counts only the matches it ranks (DISCOVER_RESULT_CAP). */
 function resultCount(total: number, query: string, capped = false): string {
   const noun = total === 1 ? 'manuscript' : 'manuscripts';
-  const count = `${total.toLocaleString()}${capped ? '+' : ''}`;
+  const count = `${formatCount(total)}${capped ? '+' : ''}`;
   return query ? `${count} ${noun} for “${query}”` : `${count} ${noun}`;
 }
 

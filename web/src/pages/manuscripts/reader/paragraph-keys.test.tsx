@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReaderResponse } from '@margins/common';
 import { buildConfig, buildCurrentUser } from '../../../test/factories.ts';
@@ -69,11 +69,13 @@ describe('the reader by keyboard', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('puts one paragraph in the tab order; scene breaks are skipped', () => {
+  it('puts one paragraph in the tab order at once, the others focusable once idle; scene breaks are skipped', async () => {
     const box = renderReader();
     expect(box.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
     expect(byId('h1').getAttribute('tabindex')).toBe('0');
-    expect(byId('p1').getAttribute('tabindex')).toBe('-1');
+    await waitFor(() => expect(byId('p1').getAttribute('tabindex')).toBe('-1'));
+    expect(byId('p3').getAttribute('tabindex')).toBe('-1');
+    expect(box.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
     expect(byId('hr1').hasAttribute('tabindex')).toBe(false);
     expect(byId('h1').getAttribute('aria-describedby')).toBe('paragraph-keys-hint');
   });
@@ -95,10 +97,12 @@ describe('the reader by keyboard', () => {
     expect(document.activeElement).toBe(byId('h1'));
   });
 
-  it('shows the keys while a paragraph has the focus', () => {
+  it('shows the keys while a paragraph has the focus', async () => {
     renderReader();
     const hint = byId('paragraph-keys-hint');
     expect(hint.className).toBe('sr-only');
+    // A click focuses a paragraph once the paragraphs are made focusable (in idle time).
+    await waitFor(() => expect(byId('p2').hasAttribute('tabindex')).toBe(true));
     act(() => byId('p2').focus());
     expect(hint.className).not.toBe('sr-only');
     expect(hint.textContent).toContain('Enter selects the paragraph');

@@ -2,6 +2,7 @@
 // way back to the passage once its comment is saved.
 import { useEffect, useRef, useState } from 'react';
 import { useComments } from '../../../components/comments/index.ts';
+import { whenIdle } from '../../../components/comments/paint-in-chunks.ts';
 import { blocksOf } from './use-reading-position.ts';
 
 /** The hint shown while a paragraph has the keyboard focus (and read to screen readers). */
@@ -16,10 +17,11 @@ function readableBlocks(box: HTMLElement | null): HTMLElement[] {
 }
 
 /** Makes `block` the one paragraph in the tab order (roving tabindex). */
-function makeCurrent(blocks: HTMLElement[], block: HTMLElement): void {
-  for (const candidate of blocks) {
-    candidate.setAttribute('tabindex', candidate === block ? '0' : '-1');
+function makeCurrent(box: HTMLElement, block: HTMLElement): void {
+  for (const current of box.querySelectorAll<HTMLElement>(':scope > [tabindex="0"]')) {
+    if (current !== block) current.setAttribute('tabindex', '-1');
   }
+  block.setAttribute('tabindex', '0');
 }
 
 /** Room kept free above (the sticky header) and below (the keys hint) a focused paragraph. */
@@ -97,23 +99,39 @@ export function ParagraphKeys({ html }: { html: string }) {
   const [focused, setFocused] = useState(false);
   const lastBlock = useRef<HTMLElement | null>(null);
 
+  // The paragraphs, found once per text. A book's 3,000 blocks are read (their text) and
+  // made focusable in idle time, not in the task that shows the text (issue 18): only the
+  // first paragraph, the tab stop, is marked at once.
+  const paragraphs = useRef<() => HTMLElement[]>(() => []);
+  useEffect(() => {
+    const box = boxRef.current;
+    let found: HTMLElement[] | null = null;
+    const all = () => (found ??= readableBlocks(box));
+    paragraphs.current = all;
+    const first = blocksOf(box).find((block) => (block.textContent ?? '').trim() !== '');
+    if (!first) return;
+    first.setAttribute('tabindex', '0');
+    // Read once, where the keyboard enters the text.
+    first.setAttribute('aria-describedby', 'paragraph-keys-hint');
+    return whenIdle(() => {
+      for (const block of all()) {
+        if (!block.hasAttribute('tabindex')) block.setAttribute('tabindex', '-1');
+      }
+    });
+  }, [boxRef, html]);
+
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return;
-    const blocks = readableBlocks(box);
-    const first = blocks[0];
-    if (!first) return;
-    makeCurrent(blocks, first);
-    // Read once, where the keyboard enters the text.
-    first.setAttribute('aria-describedby', 'paragraph-keys-hint');
+    const paragraphsOf = paragraphs.current;
 
     const blockOf = (target: EventTarget | null): HTMLElement | null => {
       if (!(target instanceof HTMLElement)) return null;
-      return blocks.find((block) => block === target) ?? null;
+      return target.parentElement === box && paragraphsOf().includes(target) ? target : null;
     };
     const focusBlock = (block: HTMLElement | undefined) => {
       if (!block) return;
-      makeCurrent(blocks, block);
+      makeCurrent(box, block);
       block.focus({ preventScroll: true });
       keepInView(block);
     };
@@ -126,7 +144,7 @@ export function ParagraphKeys({ html }: { html: string }) {
     const handleFocusIn = (event: FocusEvent) => {
       const block = blockOf(event.target);
       if (!block) return;
-      makeCurrent(blocks, block);
+      makeCurrent(box, block);
       if (performance.now() - tabbedAt < 500) keepInView(block);
       lastBlock.current = block;
       setFocused(true);
@@ -137,6 +155,7 @@ export function ParagraphKeys({ html }: { html: string }) {
     const handleKeyDown = (event: KeyboardEvent) => {
       const block = blockOf(event.target);
       if (!block) return;
+      const blocks = paragraphsOf();
       const index = blocks.indexOf(block);
       const plain = !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
       if (plain && (event.key === 'ArrowDown' || event.key === 'j')) {

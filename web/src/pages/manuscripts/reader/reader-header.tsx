@@ -9,6 +9,7 @@ import { MatureBadge } from '../../../components/manuscripts/manuscript-card.tsx
 import { ContributeButton } from '../../../components/payments/contribute-button.tsx';
 import { loadPage } from '../../../lib/navigation.ts';
 import { readingTime } from './reader-helpers.ts';
+import { formatCount } from '../../../lib/numbers.ts';
 
 /** The header above the text: what the manuscript is, the author's tools and the reader's. */
 export function ReaderHeader({
@@ -44,7 +45,7 @@ export function ReaderHeader({
         by <AuthorPopup author={manuscript.author} className="text-ink" />
       </p>
       <p className="mt-2 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-sm text-muted">
-        <span>{words.toLocaleString()} words</span>
+        <span>{formatCount(words)} words</span>
         <span aria-hidden="true">·</span>
         <span>{readingTime(words)}</span>
         {manuscript.nsfw ? <MatureBadge /> : null}

@@ -14,6 +14,25 @@ const MAX_STEP_BLOCKS = 1200;
 /** Marked when every block of the text is handed to layout (a benchmark's profile waits for it). */
 export const LAYOUT_DONE_MARK = 'margins:layout-done';
 
+/** Boxes whose every block has been handed to layout, and the event that says so. */
+const laidOut = new WeakSet<HTMLElement>();
+const LAID_OUT_EVENT = 'margins:laid-out';
+
+/**
+ * Runs `then` once every block of `box` has been handed to layout, at once if they have (or if
+ * the box is not laid out a part at a time); returns a cancel function. For what reads every
+ * block's place: reading a lazy block's offsetTop lays it out on the spot, and the heat strip's
+ * reading them all made one long task of the whole book's layout (issue 18).
+ */
+export function whenLaidOut(box: HTMLElement, then: () => void): () => void {
+  if (laidOut.has(box) || box.dataset.layout !== 'lazy') {
+    then();
+    return () => undefined;
+  }
+  box.addEventListener(LAID_OUT_EVENT, then, { once: true });
+  return () => box.removeEventListener(LAID_OUT_EVENT, then);
+}
+
 /**
  * The next step's size from how long the last step's frame took: as many blocks as fit in
  * STEP_FRAME_MS at the rate measured, at most doubling (one fast frame proves little).
@@ -52,6 +71,8 @@ export function useProgressiveLayout(boxRef: RefObject<HTMLElement | null>, html
       // read from that frame instead, and sizes the next step.
       if (next >= blocks.length) {
         performance.mark?.(LAYOUT_DONE_MARK);
+        laidOut.add(box);
+        box.dispatchEvent(new Event(LAID_OUT_EVENT));
         return;
       }
       // The frame's rendering work (its style, layout and paint): from its animation callback
@@ -61,6 +82,9 @@ export function useProgressiveLayout(boxRef: RefObject<HTMLElement | null>, html
         cancel = whenIdle(step);
       });
     });
-    return () => cancel();
+    return () => {
+      cancel();
+      laidOut.delete(box);
+    };
   }, [boxRef, html]);
 }
