@@ -309,7 +309,12 @@ describe('live updates', () => {
     const first = highlightOver('The fog', { selection_id: 'sel-fog' });
     const kept = buildComment({ id: 1, selection_id: 'sel-fog', comment: 'Was here before' });
     const doomed = buildComment({ id: 2, selection_id: 'sel-fog', comment: 'Deleted while away' });
+    let catchUpsServed = 0;
     stubFetch((url) => {
+      // The first join's catch-up finds nothing new; the one after the reconnect, what was missed.
+      if (url.startsWith('/comments/manuscript/31?since=') && catchUpsServed++ === 0) {
+        return json(list({ comments: [], cursor: '2026-01-05T10:09:00.000Z' }));
+      }
       if (url.startsWith('/comments/manuscript/31?since=')) {
         return json(
           list({

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { RESIZE_DEBOUNCE_MS, SCROLL_DEBOUNCE_MS } from '@margins/common';
+import { afterNextFrame } from '../../lib/frames.ts';
 import { mountBand, type Band } from './margin-layout.ts';
 import type { Thread } from './threads.ts';
 
@@ -215,16 +216,22 @@ export function useMarginGeometry({
     readView();
   }, [layerRef, boxRef, readView]);
 
-  useLayoutEffect(() => {
-    measure();
-  }, [measure, drawVersion]);
+  // Read after the next frame, never inside the task that changed the page: the blocks' places
+  // are then the ones that frame laid out. Read earlier, they forced that layout into the task:
+  // a book's whole first layout into the commit that inserted it, beside the margin column a
+  // 280–400 ms task (issue 18).
+  useEffect(() => afterNextFrame(() => measure()), [measure, drawVersion]);
 
   useEffect(() => {
     const box = boxRef.current;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelFrame = () => {};
     const schedule = () => {
       clearTimeout(timer);
-      timer = setTimeout(measure, RESIZE_DEBOUNCE_MS);
+      timer = setTimeout(() => {
+        cancelFrame();
+        cancelFrame = afterNextFrame(() => measure());
+      }, RESIZE_DEBOUNCE_MS);
     };
     window.addEventListener('resize', schedule);
     // The box grows dozens of times while a book is laid out a part at a time
@@ -236,6 +243,7 @@ export function useMarginGeometry({
     fonts?.addEventListener?.('loadingdone', schedule);
     return () => {
       clearTimeout(timer);
+      cancelFrame();
       window.removeEventListener('resize', schedule);
       observer?.disconnect();
       fonts?.removeEventListener?.('loadingdone', schedule);
@@ -271,7 +279,7 @@ export function useMarginGeometry({
   bandRef.current = band;
   useEffect(() => {
     if (!layout) return;
-    const frame = requestAnimationFrame(() => {
+    return afterNextFrame(() => {
       const known = spans.current;
       if (!known) return;
       const reach = (band.bottom - band.top) / 6;
@@ -294,7 +302,6 @@ export function useMarginGeometry({
       }
       if (found) setOffsets(found);
     });
-    return () => cancelAnimationFrame(frame);
   }, [layout, band, threads, offsets, firstMark, drawVersion]);
 
   const anchors = useMemo(() => {
