@@ -280,7 +280,13 @@ function Filters({
   const categoryId = useId();
   const categoryCount = new Map(data?.facets.categories.map((c) => [c.category, c.count]));
   const genreCount = new Map(data?.facets.genres.map((g) => [g.id, g.count]));
-  const selected = new Set(search.genre_ids);
+  // The genres just clicked, until the URL has them: the address changes in a transition, and
+  // a controlled checkbox would meanwhile snap back to the URL's state, unticked for a moment.
+  const [clicked, setClicked] = useState<{ from: string; ids: number[] } | null>(null);
+  const urlGenres = search.genre_ids.join(',');
+  const selected = new Set(clicked?.from === urlGenres ? clicked.ids : search.genre_ids);
+  // Once the URL has moved (the click landed, or Back and Forward), it alone says again.
+  useEffect(() => setClicked(null), [urlGenres]);
   const [wideScreen] = useState(
     () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches,
   );
@@ -327,6 +333,7 @@ function Filters({
                           const next = new Set(selected);
                           if (event.target.checked) next.add(genre.genre_id);
                           else next.delete(genre.genre_id);
+                          setClicked({ from: urlGenres, ids: [...next] });
                           onGenres([...next]);
                         }}
                       />
