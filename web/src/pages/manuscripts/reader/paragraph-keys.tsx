@@ -13,7 +13,12 @@ export const PARAGRAPH_KEYS_HINT =
 
 /** Blocks a reader can stop on: those with words (not scene breaks or empty lines). */
 function readableBlocks(box: HTMLElement | null): HTMLElement[] {
-  return blocksOf(box).filter((block) => (block.textContent ?? '').trim() !== '');
+  return blocksOf(box).filter(isReadable);
+}
+
+/** A block with words in it. */
+function isReadable(block: HTMLElement): boolean {
+  return (block.textContent ?? '').trim() !== '';
 }
 
 /** Makes `block` the one paragraph in the tab order (roving tabindex). */
@@ -108,7 +113,7 @@ export function ParagraphKeys({ html }: { html: string }) {
     let found: HTMLElement[] | null = null;
     const all = () => (found ??= readableBlocks(box));
     paragraphs.current = all;
-    const first = blocksOf(box).find((block) => (block.textContent ?? '').trim() !== '');
+    const first = blocksOf(box).find(isReadable);
     if (!first) return;
     first.setAttribute('tabindex', '0');
     // Read once, where the keyboard enters the text.
