@@ -7,6 +7,8 @@ import { createApp } from './app.tsx';
 import { firstScreenPainted } from './lib/first-screen.ts';
 import { applyTheme, watchTheme } from './lib/theme.ts';
 import { readPageConfig } from './page-config.ts';
+import { preloadPage } from './pages/index.ts';
+import { routeFor } from './routes.ts';
 import './styles.css';
 
 applyTheme();
@@ -14,9 +16,12 @@ watchTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-// The server's first screen stays until its paint is on record (lib/first-screen.ts).
-void firstScreenPainted().then(() =>
-  createRoot(root).render(
-    <StrictMode>{createApp(readPageConfig(), createQueryClient())}</StrictMode>,
-  ),
+const config = readPageConfig();
+// The server's first screen stays until its paint is on record (lib/first-screen.ts), and the
+// first render is of the page itself, not of a fallback while its chunk loads (pages/index.ts).
+void Promise.all([
+  firstScreenPainted(),
+  preloadPage(config?.page ?? routeFor(location.pathname).page),
+]).then(() =>
+  createRoot(root).render(<StrictMode>{createApp(config, createQueryClient())}</StrictMode>),
 );

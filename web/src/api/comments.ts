@@ -13,6 +13,7 @@ import {
   type ReportBody,
   type ReportReason,
 } from '@margins/common';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './client.ts';
 
 // The comment calls of API.md over HTTP, and the pure functions that merge what arrives (an
@@ -119,6 +120,19 @@ export function fromList(response: CommentFeed): CommentsData {
     highlights: response.highlights,
     cursor: response.cursor,
   };
+}
+
+/**
+ * A manuscript's comments as the reader first loads them (use-comment-data.ts keeps them live
+ * from there; the reader page asks for them early, reader-helpers.ts). Kept until the page
+ * goes: the room's broadcasts and catch-ups keep the entry current.
+ */
+export function commentsQuery(manuscriptId: number) {
+  return queryOptions({
+    queryKey: commentsKey(manuscriptId),
+    queryFn: async () => fromList(await fetchComments(manuscriptId)),
+    staleTime: Infinity,
+  });
 }
 
 /**

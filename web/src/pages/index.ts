@@ -1,18 +1,45 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { HomePage } from './home.tsx';
 import { NotFoundPage } from './not-found.tsx';
+
+/** The loaders of the pages that are chunks of their own, by component. */
+const loaders = new WeakMap<ComponentType, () => Promise<unknown>>();
 
 /**
  * A page loaded on demand: each page is its own chunk, so the landing page loads no socket
  * client and no survey editor. The server preloads the chunk of the page it renders
  * (`<link rel="modulepreload">`, from Vite's manifest), so a document load does not wait
- * for the main chunk before asking for the page's.
+ * for the main chunk before asking for the page's; and the app's first render waits for it
+ * (`preloadPage`), so it renders the page itself. A lazy page renders a Suspense fallback
+ * first, even when its chunk is in already, and React holds the page back after a fallback
+ * for ~300 ms: the reader's server-rendered first screen was blank meanwhile, and the text
+ * was asked for only after it (issue 18).
  */
 function page<Module>(
   load: () => Promise<Module>,
   pick: (module: Module) => ComponentType,
 ): ComponentType {
-  return lazy(async () => ({ default: pick(await load()) }));
+  let loaded: ComponentType | null = null;
+  let loading: Promise<ComponentType> | null = null;
+  const fetchPage = () => (loading ??= load().then((module) => (loaded = pick(module))));
+  const Lazy = lazy(async () => ({ default: await fetchPage() }));
+  function Page() {
+    // Chosen once per mount: switching from the lazy wrapper to the page would remount it.
+    const [Shown] = useState<ComponentType>(() => loaded ?? Lazy);
+    return createElement(Shown);
+  }
+  loaders.set(Page, fetchPage);
+  return Page;
+}
+
+/**
+ * Loads the chunk of a page (at once for the pages in the main chunk). Never rejects: a chunk
+ * that fails to load fails again, visibly, when the page renders.
+ */
+export async function preloadPage(page: string): Promise<void> {
+  await loaders
+    .get(pageComponent(page))?.()
+    .catch(() => undefined);
 }
 
 /** config.page → the component that shows it. Pages of later issues are not here yet. */

@@ -96,6 +96,48 @@ describe("the reader's text on the wire", () => {
   });
 });
 
+describe("the reader page's preload of its text (issue 18)", () => {
+  it('preloads the JSON answer where the text shows at once, and answers it without an Accept header', async () => {
+    const scene = await buildScene(test);
+    const url = readerUrl(scene.manuscript.id);
+    const page = await scene.reader.client.get(url, { headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    // As the app's client asks for it (credentials included), or the browser would not use it.
+    expect(page.body).toContain(
+      `<link rel="preload" href="${url}?format=json" as="fetch" crossorigin="use-credentials">`,
+    );
+    // Only the text: the comments' list can take the server a while, and the app asks itself.
+    expect(page.body.match(/as="fetch"/g)).toHaveLength(1);
+
+    // What the browser's preload sends: no JSON in its Accept header, the query says it.
+    const preloaded = await scene.reader.client.get(`${url}?format=json`, {
+      headers: { accept: '*/*' },
+    });
+    expect(preloaded.statusCode, preloaded.body).toBe(200);
+    expect(preloaded.headers['content-type']).toMatch(/^application\/json/);
+    expect(preloaded.json().html).toContain('cedar');
+    // Any other format is still the page.
+    const other = await scene.reader.client.get(`${url}?format=pdf`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('preloads nothing for those who may not read it, and answers them as before', async () => {
+    const scene = await buildScene(test);
+    const url = readerUrl(scene.manuscript.id);
+    for (const client of [scene.stranger.client, scene.anonymous]) {
+      const page = await client.get(url, { headers: { accept: 'text/html' } });
+      expect(page.body).not.toContain('as="fetch"');
+      const json = await client.get(`${url}?format=json`, { headers: { accept: '*/*' } });
+      expect(json.statusCode).toBe(404);
+      expect(json.body).not.toContain('cedar');
+    }
+  });
+});
+
 describe("the reader's kept viewer part", () => {
   it('answers a repeat from memory, and a change the reader may see at once', async () => {
     const scene = await buildScene(test);

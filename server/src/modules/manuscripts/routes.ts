@@ -55,6 +55,17 @@ const verifiedEmail = async (request: FastifyRequest) => {
   requireVerifiedUser(request);
 };
 
+/**
+ * `?format=json`: the reader's JSON answer without an Accept header (a page's preload sends
+ * none). Any other value is left alone: the page's address with it is still the page.
+ */
+const readerQuery = z.object({ format: z.string().optional() });
+
+/** The reader's JSON answer at its own URL, as the web app asks for it (web reader-helpers.ts). */
+function readerJsonUrl(manuscriptId: number): string {
+  return `/manuscript/document/reader/${manuscriptId}?format=json`;
+}
+
 /** A page for logged-in users only: everyone else goes to the login page and comes back. */
 function redirectToLogin(request: FastifyRequest, reply: FastifyReply) {
   return reply.redirect(`/auth/login?next=${encodeURIComponent(request.url)}`);
@@ -266,14 +277,18 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
       schema: {
         tags,
         description:
-          'The reader page; with Accept: application/json its configuration, manuscript, html, toc and words.',
+          'The reader page; with Accept: application/json (or `?format=json`) its configuration, ' +
+          'manuscript, html, toc and words.',
         params: manuscriptIdParams,
+        querystring: readerQuery,
         response: { 200: readerPageResponse, 401: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {
       const { manuscript_id: manuscriptId } = request.params;
-      if (wantsJson(request)) return sendReaderJson(ctx, request, reply, manuscriptId);
+      if (wantsJson(request) || request.query.format === 'json') {
+        return sendReaderJson(ctx, request, reply, manuscriptId);
+      }
       try {
         const view = await readerView(ctx, request.user, manuscriptId);
         // The opening of the text in the page itself: it paints before the app has loaded. The
@@ -281,7 +296,12 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
         // while the page (never cached) would carry it again each time.
         const firstScreen = readerFirstScreen(view);
         const data = view.html === '' ? view : { ...view, html: '', toc: [], text_from_json: true };
-        return renderPage(request, reply, 'reader', data, 200, undefined, firstScreen);
+        // Where the text shows at once, the app asks for the whole text at once too: the
+        // browser fetches it while the app loads (issue 18). Not the comments: a book's take the
+        // server a few hundred ms to list when they changed, and the app's own chunks would wait
+        // behind them; the app asks for them as it starts (web reader-helpers.ts).
+        const fetches = firstScreen === '' ? [] : [readerJsonUrl(manuscriptId)];
+        return renderPage(request, reply, 'reader', data, 200, undefined, firstScreen, fetches);
       } catch (error) {
         if (error instanceof HttpError && error.status === 401) {
           return redirectToLogin(request, reply);

@@ -84,13 +84,22 @@ export function injectPageConfig(html: string, config: PageConfig): string {
 
 /**
  * The shell with the page's preloads: what its first paint needs (fonts, styles) first in the
- * head, before any script; its own chunks next to the main one, at the head's end.
+ * head, before any script; its own chunks next to the main one, at the head's end, and after
+ * them the data the page is known to ask for first (`fetches`, same-origin GET paths).
  */
-function withPreloads(html: string, page: string): string {
+function withPreloads(html: string, page: string, fetches: readonly string[]): string {
   const { render, modules } = preloadTags(page);
   const end = html.indexOf('</head>');
   if (end === -1) return html;
-  let out = html.slice(0, end) + modules + html.slice(end);
+  // As the app's API client asks (web api/client.ts: `credentials: 'include'`), or the
+  // browser would not hand it the preloaded answer.
+  const data = fetches
+    .map(
+      (url) =>
+        `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="use-credentials">`,
+    )
+    .join('');
+  let out = html.slice(0, end) + modules + data + html.slice(end);
   const script = out.indexOf('<script');
   const early = script !== -1 && script < end ? script : end;
   out = out.slice(0, early) + render + out.slice(early);
@@ -141,9 +150,10 @@ export function renderPage(
   status = 200,
   meta?: PageMeta,
   firstScreen = '',
+  fetches: readonly string[] = [],
 ) {
   const html = injectPageConfig(
-    withFirstScreen(withMeta(withPreloads(shell(), page), meta), firstScreen),
+    withFirstScreen(withMeta(withPreloads(shell(), page, fetches), meta), firstScreen),
     buildPageConfig(request, page, data),
   );
   return reply

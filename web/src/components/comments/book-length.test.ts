@@ -64,8 +64,12 @@ describe('highlights painted in chunks', () => {
       expect(painter.ids).toContain('s-150');
       expect(painter.ids).not.toContain('s-0');
       expect(onDone).not.toHaveBeenCalled();
+      expect(onStep).toHaveBeenLastCalledWith(false);
       await vi.runAllTimersAsync();
       expect(onDone).toHaveBeenCalledOnce();
+      // Only the last step says it is the last (the margin measures again then).
+      expect(onStep.mock.calls.filter(([last]) => last)).toHaveLength(1);
+      expect(onStep).toHaveBeenLastCalledWith(true);
       expect(new Set(painter.ids)).toEqual(new Set(spans.map((span) => span.id)));
       expect(box.querySelectorAll('mark[data-hl]')).toHaveLength(300);
       expect(box.textContent).toBe(text);

@@ -62,14 +62,15 @@ export function nearestFirst(spans: readonly PaintedSpan[], at: number): Painted
 /**
  * Draws `wanted` in steps: what is drawn already (restyled), the draft, the active one and, on
  * a first drawing, the FIRST_CHUNK nearest the reading position; the rest in idle time, nearest
- * the reading position first, so a long book's 2,000 highlights never block the reader. Calls `onStep` after each step and `onDone`
+ * the reading position first, so a long book's 2,000 highlights never block the reader. Calls
+ * `onStep` after each step (with whether it was the last) and `onDone`
  * once everything is drawn. Returns a cancel function (a newer sync takes over).
  */
 export function paintInChunks(
   painter: HighlightPainter,
   wanted: readonly PaintedSpan[],
   readingPosition: () => number,
-  onStep: () => void,
+  onStep: (last: boolean) => void,
   onDone: () => void,
 ): () => void {
   const drawn = new Set(painter.ids);
@@ -85,7 +86,7 @@ export function paintInChunks(
   if (atOnce > 0 && rest.length > atOnce) rest = nearestFirst(rest, readingPosition());
   shown.push(...rest.splice(0, atOnce));
   painter.sync(shown);
-  onStep();
+  onStep(rest.length === 0);
   if (rest.length === 0) {
     onDone();
     return () => undefined;
@@ -97,7 +98,7 @@ export function paintInChunks(
       shown.push(...rest.splice(0, IDLE_CHUNK));
       painter.sync(shown);
     } while (rest.length > 0 && deadline.timeRemaining() > MIN_IDLE_MS);
-    onStep();
+    onStep(rest.length === 0);
     if (rest.length === 0) onDone();
     else cancel = whenIdle(step);
   });

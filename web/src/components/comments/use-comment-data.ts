@@ -4,8 +4,8 @@ import {
   applyCatchUp,
   applyRank,
   commentsKey,
+  commentsQuery,
   fetchComments,
-  fromList,
   removeComment,
   upsertComment,
   upsertHighlight,
@@ -27,12 +27,9 @@ export function useCommentData(
   socketFactory?: () => MarginsSocket,
 ) {
   const queryClient = useQueryClient();
-  const key = commentsKey(manuscriptId);
   const query = useQuery({
-    queryKey: key,
-    queryFn: async () => fromList(await fetchComments(manuscriptId)),
+    ...commentsQuery(manuscriptId),
     enabled,
-    staleTime: Infinity,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });

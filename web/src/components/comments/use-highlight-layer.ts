@@ -128,14 +128,19 @@ export function useHighlightLayer(
     }
     const box = boxRef.current;
     if (box) box.dataset.highlights = 'painting';
-    // Nearest the reading position first; the rest in idle time (paint-in-chunks.ts).
+    // Nearest the reading position first; the rest in idle time (paint-in-chunks.ts). The
+    // margin measures again after the first step (what is in view) and the last, not after
+    // each step between: at a book's length, each measure and render of the margin column
+    // took what the next step's idle time needed (issue 18).
+    let first = true;
     return paintInChunks(
       painter,
       spans,
       () => readingPositionOf(model, painter.box.ownerDocument),
-      () => {
+      (last) => {
         liveRef.current = null;
-        setDrawVersion((version) => version + 1);
+        if (first || last) setDrawVersion((version) => version + 1);
+        first = false;
       },
       () => {
         if (!box) return;

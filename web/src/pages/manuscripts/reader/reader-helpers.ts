@@ -1,7 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { matchPath, useLocation } from 'react-router';
 import { readerResponse, type ReaderResponse } from '@margins/common';
 import { api } from '../../../api/client.ts';
+import { commentsQuery } from '../../../api/comments.ts';
 import { readerUrl } from '../../../api/manuscripts.ts';
 import { usePageConfig } from '../../../page-config.ts';
 
@@ -28,6 +30,17 @@ export function useReaderData(): { view: ReaderResponse | null; loading: boolean
       readerResponse.parse(await api.get(`${readerUrl(manuscriptId)}?format=json`)),
     enabled: !complete && Number.isInteger(manuscriptId) && manuscriptId > 0,
   });
+  // Where the text shows at once, its comments are asked for now, with the text (which the
+  // server's page preloads: manuscripts routes.ts), not once the text is in (issue 18).
+  const queryClient = useQueryClient();
+  const commentsEarly =
+    fromPage.success &&
+    fromPage.data.text_from_json === true &&
+    !fromPage.data.restricted_mature &&
+    !fromPage.data.restricted_moderation;
+  useEffect(() => {
+    if (commentsEarly) void queryClient.prefetchQuery(commentsQuery(manuscriptId));
+  }, [commentsEarly, queryClient, manuscriptId]);
   if (complete) return { view: fromPage.data, loading: false };
   return { view: query.data ?? null, loading: query.isPending && query.fetchStatus !== 'idle' };
 }

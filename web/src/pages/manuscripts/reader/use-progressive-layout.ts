@@ -10,6 +10,12 @@ const STEP_FRAME_MS = 40;
 /** Bounds of a step, whatever one frame measured (a frame can be slow for other reasons). */
 const MIN_STEP_BLOCKS = 25;
 const MAX_STEP_BLOCKS = 1200;
+/**
+ * The longest the steps wait for the highlights being drawn (the box's data-highlights is
+ * "painting", use-highlight-layer.ts): what a reader is waiting for comes first, but a drawing
+ * that never ends does not hold the layout back.
+ */
+const YIELD_TO_PAINT_MS = 3000;
 
 /** Marked when every block of the text is handed to layout (a benchmark's profile waits for it). */
 export const LAYOUT_DONE_MARK = 'margins:layout-done';
@@ -60,7 +66,17 @@ export function useProgressiveLayout(boxRef: RefObject<HTMLElement | null>, html
     const blocks = blocksOf(box);
     let next = 0;
     let size = FIRST_STEP_BLOCKS;
+    const started = performance.now();
     let cancel = whenIdle(function step() {
+      // The highlights are drawn in idle time too: while they are, this waits its turn, so
+      // each of their steps has a whole idle period, not what a step's layout left of it.
+      if (
+        box.dataset.highlights === 'painting' &&
+        performance.now() - started < YIELD_TO_PAINT_MS
+      ) {
+        cancel = whenIdle(step);
+        return;
+      }
       const end = Math.min(blocks.length, next + size);
       const count = end - next;
       for (; next < end; next++) blocks[next]!.dataset.laidOut = '';
