@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FIRST_CHUNK, nearestFirst, paintInChunks } from './paint-in-chunks.ts';
+import { FIRST_CHUNK, inSlices, nearestFirst, paintInChunks } from './paint-in-chunks.ts';
 import { HighlightPainter, type PaintedSpan } from './painter.ts';
 import {
   anchorOf,
@@ -164,5 +164,25 @@ describe('margin places from block offsets', () => {
     );
     // Two events in the same millisecond count as one apart, not as infinitely fast.
     expect(scrollReadDelay({ y: 0, at: 5 }, { y: 1, at: 5 }, screen)).toBe(SCROLL_DEBOUNCE_MS);
+  });
+});
+
+describe('the drawing steps after the first', () => {
+  it('run in a task of their own soon, with a short deadline, and can be cancelled', async () => {
+    vi.useFakeTimers();
+    try {
+      const seen: number[] = [];
+      inSlices((deadline) => seen.push(deadline.timeRemaining()));
+      const cancelled = vi.fn();
+      inSlices(cancelled)();
+      expect(seen).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toBeGreaterThan(0);
+      expect(seen[0]).toBeLessThanOrEqual(30);
+      expect(cancelled).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,10 +5,10 @@ import type { HighlightPainter, PaintedSpan } from './painter.ts';
 export const FIRST_CHUNK = 60;
 /** New highlights this few (live arrivals) are drawn at once, whatever else is pending. */
 const LIVE_BATCH = 8;
-/** Highlights drawn per step in idle time (each step walks the box's text nodes once). */
+/** Highlights drawn per step after the first (each step walks the box's text nodes once). */
 const IDLE_CHUNK = 200;
-/** Another step runs in the same idle period only while this much of it is left. */
-const MIN_IDLE_MS = 16;
+/** Another chunk is drawn in the same slice only while this much of it is left. */
+const MIN_STEP_MS = 12;
 
 type IdleDeadline = { timeRemaining: () => number };
 
@@ -26,6 +26,23 @@ export function whenIdle(work: (deadline: IdleDeadline) => void): () => void {
     () => work({ timeRemaining: () => Math.max(0, 50 - (performance.now() - started)) }),
     16,
   );
+  return () => window.clearTimeout(timer);
+}
+
+/** How long one drawing step may run before it gives the page back (input, frames). */
+const SLICE_MS = 30;
+
+/**
+ * Runs `work` in a task of its own soon (a timeout), with a deadline SLICE_MS from its start;
+ * returns a cancel function. Not idle time: while a book's page keeps the main thread busy
+ * (its requests, the socket's, frames), idle periods came rarely and the last highlights waited
+ * for them; a slice this short keeps every frame and input between two steps on time.
+ */
+export function inSlices(work: (deadline: IdleDeadline) => void): () => void {
+  const timer = window.setTimeout(() => {
+    const started = performance.now();
+    work({ timeRemaining: () => Math.max(0, SLICE_MS - (performance.now() - started)) });
+  }, 0);
   return () => window.clearTimeout(timer);
 }
 
@@ -61,7 +78,8 @@ export function nearestFirst(spans: readonly PaintedSpan[], at: number): Painted
 
 /**
  * Draws `wanted` in steps: what is drawn already (restyled), the draft, the active one and, on
- * a first drawing, the FIRST_CHUNK nearest the reading position; the rest in idle time, nearest
+ * a first drawing, the FIRST_CHUNK nearest the reading position; the rest in short slices
+ * (inSlices), nearest
  * the reading position first, so a long book's 2,000 highlights never block the reader. Calls
  * `onStep` after each step (with whether it was the last) and `onDone`
  * once everything is drawn. Returns a cancel function (a newer sync takes over).
@@ -81,7 +99,7 @@ export function paintInChunks(
     else rest.push(span);
   }
   // The first chunk only on a first drawing (or for a few live arrivals): a redraw while a
-  // backlog waits (the data refreshed, a thread opened) leaves the backlog to idle time.
+  // backlog waits (the data refreshed, a thread opened) leaves the backlog to the slices.
   const atOnce = drawn.size === 0 || rest.length <= LIVE_BATCH ? FIRST_CHUNK : 0;
   if (atOnce > 0 && rest.length > atOnce) rest = nearestFirst(rest, readingPosition());
   shown.push(...rest.splice(0, atOnce));
@@ -91,16 +109,16 @@ export function paintInChunks(
     onDone();
     return () => undefined;
   }
-  let cancel = whenIdle(function step(deadline) {
+  let cancel = inSlices(function step(deadline) {
     // The reader may have jumped since: what is nearest them now comes first.
     if (rest.length > IDLE_CHUNK) rest = nearestFirst(rest, readingPosition());
     do {
       shown.push(...rest.splice(0, IDLE_CHUNK));
       painter.sync(shown);
-    } while (rest.length > 0 && deadline.timeRemaining() > MIN_IDLE_MS);
+    } while (rest.length > 0 && deadline.timeRemaining() > MIN_STEP_MS);
     onStep(rest.length === 0);
     if (rest.length === 0) onDone();
-    else cancel = whenIdle(step);
+    else cancel = inSlices(step);
   });
   return () => cancel();
 }

@@ -128,10 +128,10 @@ export function useHighlightLayer(
     }
     const box = boxRef.current;
     if (box) box.dataset.highlights = 'painting';
-    // Nearest the reading position first; the rest in idle time (paint-in-chunks.ts). The
+    // Nearest the reading position first; the rest in short slices (paint-in-chunks.ts). The
     // margin measures again after the first step (what is in view) and the last, not after
     // each step between: at a book's length, each measure and render of the margin column
-    // took what the next step's idle time needed (issue 18).
+    // took what the next step needed (issue 18).
     let first = true;
     return paintInChunks(
       painter,
