@@ -33,18 +33,31 @@ function book(): Buffer {
 }
 
 /**
- * Idle callbacks wait until the test lets them run: the highlights beyond the first chunk stay
- * unpainted for as long as the test needs.
+ * Idle callbacks and scheduled tasks (the drawing's slices: paint-in-chunks.ts `inSlices`) wait
+ * until the test lets them run: the highlights beyond the first chunk stay unpainted for as
+ * long as the test needs.
  */
 const HOLD_IDLE = `
   window.__idle = [];
   window.requestIdleCallback = (callback) => window.__idle.push(callback);
   window.cancelIdleCallback = (handle) => { window.__idle[handle - 1] = null; };
+  window.__tasks = [];
+  window.scheduler.postTask = (callback, options) => new Promise((resolve, reject) => {
+    const task = { callback, resolve };
+    window.__tasks.push(task);
+    options?.signal?.addEventListener('abort', () => {
+      task.callback = null;
+      reject(options.signal.reason);
+    });
+  });
   window.__flushIdle = () => {
-    for (let index = 0; index < window.__idle.length; index++) {
+    for (let index = 0; index < window.__idle.length || index < window.__tasks.length; index++) {
       const callback = window.__idle[index];
       window.__idle[index] = null;
       if (callback) callback({ timeRemaining: () => 50, didTimeout: false });
+      const task = window.__tasks[index];
+      window.__tasks[index] = null;
+      if (task && task.callback) task.resolve(task.callback());
     }
   };
 `;
@@ -193,7 +206,7 @@ test('a book full of notes: comment before every highlight is drawn; the margin 
       .toBeLessThanOrEqual(3);
   });
 
-  await test.step('the rest are drawn when the reader is idle', async () => {
+  await test.step('the rest are drawn in slices once they may run', async () => {
     await author.evaluate('window.__flushIdle()');
     await expect(box).toHaveAttribute('data-highlights', 'painted');
     const drawn = await box.evaluate(

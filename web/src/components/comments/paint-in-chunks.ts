@@ -32,17 +32,36 @@ export function whenIdle(work: (deadline: IdleDeadline) => void): () => void {
 /** How long one drawing step may run before it gives the page back (input, frames). */
 const SLICE_MS = 30;
 
+/** The Prioritized Task Scheduling API, where the browser has it (Chromium does). */
+type TaskScheduler = {
+  postTask: (task: () => void, options: { signal: AbortSignal }) => Promise<unknown>;
+};
+
 /**
- * Runs `work` in a task of its own soon (a timeout), with a deadline SLICE_MS from its start;
- * returns a cancel function. Not idle time: while a book's page keeps the main thread busy
- * (its requests, the socket's, frames), idle periods came rarely and the last highlights waited
- * for them; a slice this short keeps every frame and input between two steps on time.
+ * Runs `work` in a task of its own soon (`scheduler.postTask`, else a timeout), with a deadline
+ * SLICE_MS from its start; returns a cancel function. Not idle time: while a book's page keeps
+ * the main thread busy (its requests, the socket's, frames), idle periods came rarely and the
+ * last highlights waited for them; a slice this short keeps every frame and input between two
+ * steps on time.
  */
 export function inSlices(work: (deadline: IdleDeadline) => void): () => void {
-  const timer = window.setTimeout(() => {
+  const run = () => {
     const started = performance.now();
     work({ timeRemaining: () => Math.max(0, SLICE_MS - (performance.now() - started)) });
-  }, 0);
+  };
+  const scheduler = (window as { scheduler?: Partial<TaskScheduler> }).scheduler;
+  if (typeof scheduler?.postTask === 'function') {
+    const controller = new AbortController();
+    scheduler.postTask(run, { signal: controller.signal }).catch((error: unknown) => {
+      // Cancelled: nothing to say. A failure of the work itself is reported as a timeout's is.
+      if (!controller.signal.aborted)
+        window.setTimeout(() => {
+          throw error;
+        });
+    });
+    return () => controller.abort();
+  }
+  const timer = window.setTimeout(run, 0);
   return () => window.clearTimeout(timer);
 }
 
