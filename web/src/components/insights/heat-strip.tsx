@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RESIZE_DEBOUNCE_MS } from '@margins/common';
 import { fetchHeat, insightsKeys } from '../../api/insights.ts';
-import { whenLaidOut } from '../../pages/manuscripts/reader/use-progressive-layout.ts';
+import { whenLaidOut } from '../../lib/laid-out.ts';
 import { textBlocks } from './use-reading-recorder.ts';
 
 interface Mark {

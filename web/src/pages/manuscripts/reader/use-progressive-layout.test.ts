@@ -1,6 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { nextStepSize, useProgressiveLayout, whenLaidOut } from './use-progressive-layout.ts';
+import { whenLaidOut } from '../../../lib/laid-out.ts';
+import { nextStepSize, useProgressiveLayout } from './use-progressive-layout.ts';
 
 describe('the size of a progressive layout step', () => {
   it('grows on fast frames, at most doubling, up to its cap', () => {

@@ -1,6 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 import { whenIdle } from '../../../components/comments/paint-in-chunks.ts';
 import { afterNextFrame } from '../../../lib/frames.ts';
+import { forgetLaidOut, markLaidOut } from '../../../lib/laid-out.ts';
 import { blocksOf } from './use-reading-position.ts';
 
 /** Blocks handed to full layout by the first idle step (a few dozen milliseconds of layout). */
@@ -19,25 +20,6 @@ const YIELD_TO_PAINT_MS = 3000;
 
 /** Marked when every block of the text is handed to layout (a benchmark's profile waits for it). */
 export const LAYOUT_DONE_MARK = 'margins:layout-done';
-
-/** Boxes whose every block has been handed to layout, and the event that says so. */
-const laidOut = new WeakSet<HTMLElement>();
-const LAID_OUT_EVENT = 'margins:laid-out';
-
-/**
- * Runs `then` once every block of `box` has been handed to layout, at once if they have (or if
- * the box is not laid out a part at a time); returns a cancel function. For what reads every
- * block's place: reading a lazy block's offsetTop lays it out on the spot, and the heat strip's
- * reading them all made one long task of the whole book's layout (issue 18).
- */
-export function whenLaidOut(box: HTMLElement, then: () => void): () => void {
-  if (laidOut.has(box) || box.dataset.layout !== 'lazy') {
-    then();
-    return () => undefined;
-  }
-  box.addEventListener(LAID_OUT_EVENT, then, { once: true });
-  return () => box.removeEventListener(LAID_OUT_EVENT, then);
-}
 
 /**
  * The next step's size from how long the last step's frame took: as many blocks as fit in
@@ -87,8 +69,7 @@ export function useProgressiveLayout(boxRef: RefObject<HTMLElement | null>, html
       // read from that frame instead, and sizes the next step.
       if (next >= blocks.length) {
         performance.mark?.(LAYOUT_DONE_MARK);
-        laidOut.add(box);
-        box.dispatchEvent(new Event(LAID_OUT_EVENT));
+        markLaidOut(box);
         return;
       }
       // The frame's rendering work (its style, layout and paint): from its animation callback
@@ -100,7 +81,7 @@ export function useProgressiveLayout(boxRef: RefObject<HTMLElement | null>, html
     });
     return () => {
       cancel();
-      laidOut.delete(box);
+      forgetLaidOut(box);
     };
   }, [boxRef, html]);
 }
