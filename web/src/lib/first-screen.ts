@@ -8,6 +8,20 @@ export const firstScreenMarkup: string =
     ? ''
     : (document.querySelector('#root [data-first-screen]')?.outerHTML ?? '');
 
+/**
+ * The first screen as the app shows it while the text loads: without the band that stood in
+ * the header's place (`data-first-screen-header`), since the app's own header is there now —
+ * with both, the text moved down a header's height, then back.
+ */
+export function firstScreenInApp(markup: string = firstScreenMarkup): string {
+  if (markup === '') return '';
+  const template = document.createElement('template');
+  template.innerHTML = markup;
+  template.content.querySelector('[data-first-screen-header]')?.remove();
+  const element = template.content.firstElementChild;
+  return element ? element.outerHTML : '';
+}
+
 /** The longest the app waits for the first screen's paint to be reported before it renders. */
 const FIRST_PAINT_WAIT_MS = 1_000;
 

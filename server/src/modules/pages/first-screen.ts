@@ -58,7 +58,8 @@ export function readerFirstScreen(view: {
   if (blocks === '') return '';
   return (
     '<div data-first-screen aria-busy="true">' +
-    '<div class="h-16 border-b border-line/80"></div>' +
+    // In the header's place until the app draws the header (it leaves this out: first-screen.ts).
+    '<div data-first-screen-header class="h-16 border-b border-line/80"></div>' +
     '<div class="mx-auto w-full max-w-[80rem] px-4 pt-8 pb-10 sm:px-6 sm:pt-12 lg:grid ' +
     'lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 xl:grid-cols-[15rem_minmax(0,1fr)_16rem]">' +
     '<div class="hidden lg:block"></div><div class="min-w-0">' +

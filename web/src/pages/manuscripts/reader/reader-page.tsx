@@ -13,7 +13,7 @@ import {
 } from '../../../components/comments/index.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { InkSpinner } from '../../../components/manuscripts/upload-progress.tsx';
-import { firstScreenMarkup } from '../../../lib/first-screen.ts';
+import { firstScreenInApp } from '../../../lib/first-screen.ts';
 import { reloadPage } from '../../../lib/navigation.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePageConfig } from '../../../page-config.ts';
@@ -58,10 +58,11 @@ export function ReaderPage() {
   const { view, loading } = useReaderData();
   const { currentUserId } = usePageConfig();
   const { pathname } = useLocation();
+  const [firstScreen] = useState(firstScreenInApp);
   if (view) return <Reader view={view} />;
-  if (loading && firstScreenMarkup !== '') {
+  if (loading && firstScreen !== '') {
     // The server's own markup (the converters' allow-listed HTML), as it was before the app ran.
-    return <div dangerouslySetInnerHTML={{ __html: firstScreenMarkup }} />;
+    return <div dangerouslySetInnerHTML={{ __html: firstScreen }} />;
   }
   if (loading) {
     return (
