@@ -25,15 +25,47 @@ const COUNTED_WRITE = /^\s*(with|insert|update|delete|merge)\b[^;]*;?\s*$/i;
 /** Calls that write, or may: sequences, notifications, settings, and our own SQL functions. */
 const WRITING_CALLS = /\b(nextval|setval|pg_notify|pg_advisory\w*|set_config|margins_\w+)\s*\(/i;
 
-/** The tables a statement names (after FROM, INTO, UPDATE, JOIN), as written. */
-const NAMED_TABLES = /\b(?:from|into|update|join)\s+([\w."]+)/gi;
+/** What a statement names after FROM, INTO, UPDATE or JOIN: the keyword and the name. */
+const NAMED_TABLES = /\b(from|into|update|join)\s+([\w."]+)/gi;
+/** The names a statement gives its own subqueries: `WITH next AS (`, `, batch AS (`. */
+const CTE_NAMES =
+  /(?:\bwith(?:\s+recursive)?|,)\s*("?\w+"?)\s+as\s+(?:(?:not\s+)?materialized\s+)?\(/gi;
+/** A single SELECT, WITH, INSERT, UPDATE or DELETE (a `;` only at its end). */
+const ONE_DATA_STATEMENT = /^\s*(select|with|insert|update|delete)\b[^;]*;?\s*$/i;
+/** A SELECT's row-locking clause, whose UPDATE is no statement. */
+const ROW_LOCK = /\bfor\s+(?:no\s+key\s+)?update\b/gi;
 /** The job queue's own tables: no answer is made of them. */
 const JOB_QUEUE_SCHEMA = /^"?pgboss"?\./i;
 
-/** True when every table the statement names is the job queue's (its polls and upkeep). */
-function onlyJobQueue(statement: string): boolean {
-  const tables = [...statement.matchAll(NAMED_TABLES)].map((match) => match[1] ?? '');
-  return tables.length > 0 && tables.every((table) => JOB_QUEUE_SCHEMA.test(table));
+const unquoted = (name: string) => name.replaceAll('"', '').toLowerCase();
+
+/**
+ * True when the statement touches only the job queue's tables (its polls and upkeep): it names
+ * one, and every other name it reads from is one of its own subqueries (`WITH next AS (…)
+ * … FROM next`) or a function (`FROM json_to_recordset($1)`). Counted as a change before, the
+ * queue's poll every few seconds dropped every kept answer (issue 18: a book's comment list was
+ * built again for nearly every visit). What is written into (INTO, UPDATE) must be the queue's.
+ */
+export function onlyJobQueue(sql: string): boolean {
+  // One plain statement: several, or DDL and the like, count as a change whatever they name.
+  if (!ONE_DATA_STATEMENT.test(sql)) return false;
+  // A row lock (`FOR UPDATE OF j SKIP LOCKED`) names no table to write.
+  const statement = sql.replace(ROW_LOCK, ' ');
+  const own = new Set([...statement.matchAll(CTE_NAMES)].map((match) => unquoted(match[1]!)));
+  let queue = false;
+  for (const match of statement.matchAll(NAMED_TABLES)) {
+    const keyword = match[1]!.toLowerCase();
+    const name = match[2]!;
+    if (JOB_QUEUE_SCHEMA.test(name)) {
+      queue = true;
+      continue;
+    }
+    if (keyword === 'into' || keyword === 'update') return false;
+    const next = statement.slice(match.index! + match[0].length).trimStart();
+    if (next.startsWith('(') || own.has(unquoted(name))) continue;
+    return false;
+  }
+  return queue;
 }
 
 /**
