@@ -117,12 +117,14 @@ describe("the reader page's preload of its text (issue 18)", () => {
     expect(preloaded.statusCode, preloaded.body).toBe(200);
     expect(preloaded.headers['content-type']).toMatch(/^application\/json/);
     expect(preloaded.json().html).toContain('cedar');
-    // Any other format is still the page.
-    const other = await scene.reader.client.get(`${url}?format=pdf`, {
-      headers: { accept: 'text/html' },
-    });
-    expect(other.statusCode).toBe(200);
-    expect(other.headers['content-type']).toMatch(/^text\/html/);
+    // Any other format, or several, is still the page.
+    for (const query of ['?format=pdf', '?format=json&format=pdf']) {
+      const other = await scene.reader.client.get(`${url}${query}`, {
+        headers: { accept: 'text/html' },
+      });
+      expect(other.statusCode, query).toBe(200);
+      expect(other.headers['content-type'], query).toMatch(/^text\/html/);
+    }
   });
 
   it('preloads nothing for those who may not read it, and answers them as before', async () => {

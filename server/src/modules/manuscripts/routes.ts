@@ -20,6 +20,7 @@ import { parseListQuery } from '../../lib/list-query.ts';
 import { requireUser, requireVerifiedUser } from '../../plugins/session.ts';
 import { listCatalogue } from '../genres/service.ts';
 import { dashboardAccessData } from '../invites/dashboard.ts';
+import { readerPath } from '../invites/share.ts';
 import { renderPage, wantsJson } from '../pages/render.ts';
 import { readerFirstScreen } from '../pages/first-screen.ts';
 import { archiveManuscript, editManuscript } from './edit.ts';
@@ -57,14 +58,9 @@ const verifiedEmail = async (request: FastifyRequest) => {
 
 /**
  * `?format=json`: the reader's JSON answer without an Accept header (a page's preload sends
- * none). Any other value is left alone: the page's address with it is still the page.
+ * none). Any other value, or several, is left alone: the page's address with it is the page.
  */
-const readerQuery = z.object({ format: z.string().optional() });
-
-/** The reader's JSON answer at its own URL, as the web app asks for it (web reader-helpers.ts). */
-function readerJsonUrl(manuscriptId: number): string {
-  return `/manuscript/document/reader/${manuscriptId}?format=json`;
-}
+const readerQuery = z.object({ format: z.union([z.string(), z.array(z.string())]).optional() });
 
 /** A page for logged-in users only: everyone else goes to the login page and comes back. */
 function redirectToLogin(request: FastifyRequest, reply: FastifyReply) {
@@ -300,7 +296,7 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
         // browser fetches it while the app loads (issue 18). Not the comments: a book's take the
         // server a few hundred ms to list when they changed, and the app's own chunks would wait
         // behind them; the app asks for them as it starts (web reader-helpers.ts).
-        const fetches = firstScreen === '' ? [] : [readerJsonUrl(manuscriptId)];
+        const fetches = firstScreen === '' ? [] : [`${readerPath(manuscriptId)}?format=json`];
         return renderPage(request, reply, 'reader', data, 200, undefined, firstScreen, fetches);
       } catch (error) {
         if (error instanceof HttpError && error.status === 401) {

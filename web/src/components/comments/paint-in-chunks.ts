@@ -98,10 +98,9 @@ export function nearestFirst(spans: readonly PaintedSpan[], at: number): Painted
 /**
  * Draws `wanted` in steps: what is drawn already (restyled), the draft, the active one and, on
  * a first drawing, the FIRST_CHUNK nearest the reading position; the rest in short slices
- * (inSlices), nearest
- * the reading position first, so a long book's 2,000 highlights never block the reader. Calls
- * `onStep` after each step (with whether it was the last) and `onDone`
- * once everything is drawn. Returns a cancel function (a newer sync takes over).
+ * (inSlices), nearest the reading position first, so a long book's 2,000 highlights never block
+ * the reader. Calls `onStep` after each step (with whether it was the last) and `onDone` once
+ * everything is drawn. Returns a cancel function (a newer sync takes over).
  */
 export function paintInChunks(
   painter: HighlightPainter,
