@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db/index.ts';
-import { buildUser } from '../test/factories.ts';
+import { buildGenres, buildUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { AnswerCache } from './answer-cache.ts';
-import { changeMark, onlyJobQueue } from './change-mark.ts';
+import { changeMark, markScope, onlyJobQueue, writtenTables } from './change-mark.ts';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -27,7 +28,13 @@ describe('the change mark', () => {
     await db.transaction(async (tx) => {
       await tx.update(schema.users).set({ about: 'Again' }).where(eq(schema.users.id, user.id));
     });
-    expect(await changeMark(test.database)).not.toBe(afterUpdate);
+    const afterTransaction = await changeMark(test.database);
+    expect(afterTransaction).not.toBe(afterUpdate);
+    // A write in a WITH's subquery: PostgreSQL reports its final SELECT's count (0 changed).
+    await db.execute(
+      sql`with changed as (update users set about = 'In a subquery' where id = ${user.id} returning id) select id from changed`,
+    );
+    expect(await changeMark(test.database)).not.toBe(afterTransaction);
   });
 
   it('holds (embedded) across reads, writes that changed no row, and the job queue', async () => {
@@ -38,7 +45,13 @@ describe('the change mark', () => {
     await db.select().from(schema.users).where(eq(schema.users.id, user.id));
     await db.update(schema.users).set({ about: 'x' }).where(eq(schema.users.id, -1));
     await db.execute(sql`select count(*) from pgboss.job`);
+    await db.execute(
+      sql`with mine as (select id from users where id = ${user.id}) select * from mine`,
+    );
     await test.database.pglite!.exec('update pgboss.job set priority = priority where false');
+    // Its upkeep every 30 s, a script run as it is (BEGIN; …; COMMIT).
+    const upkeep = JOB_QUEUE_STATEMENTS.find((statement) => statement.includes('commondeletion'));
+    await test.database.pglite!.exec(upkeep!);
     expect(await changeMark(test.database)).toBe(before);
     // A SELECT calling something that writes counts.
     await db.execute(sql`select nextval(pg_get_serial_sequence('users', 'id'))`);
@@ -46,15 +59,78 @@ describe('the change mark', () => {
   });
 });
 
-/** The job queue's own statements as pg-boss 12.35 sends them (its polls and schedule upkeep). */
-const JOB_QUEUE_STATEMENTS = [
-  'INSERT INTO pgboss.job_common ( id, name, data, priority, start_after, created_on, singleton_key, singleton_on, group_id, group_tier, expire_seconds, deletion_seconds, keep_until, retry_limit, retry_delay, retry_backoff, retry_delay_max, policy, dead_letter, heartbeat_seconds, blocked, blocking, pending_dependencies ) SELECT COALESCE(id, gen_random_uuid()) as id, \'dispatch-events\' as name, data, COALESCE(priority, 0) as priority, j.start_after, pgboss.job_now() as created_on, "singletonKey", CASE WHEN "singletonSeconds" IS NOT NULL THEN \'epoch\'::timestamp + \'1s\'::interval * ("singletonSeconds"::float8 * floor(( date_part(\'epoch\', pgboss.job_now()) + COALESCE("singletonOffset",0)::float8) / "singletonSeconds"::float8 )) ELSE NULL END as singleton_on, "groupId" as group_id, "groupTier" as group_tier, COALESCE("expireInSeconds", q.expire_seconds) as expire_seconds, COALESCE("deleteAfterSeconds", q.deletion_seconds) as deletion_seconds, j.start_after + (COALESCE("retentionSeconds", q.retention_seconds) * interval \'1s\') as keep_until, COALESCE("retryLimit", q.retry_limit) as retry_limit, COALESCE("retryDelay", q.retry_delay) as retry_delay, COALESCE("retryBackoff", q.retry_backoff, false) as retry_backoff, COALESCE("retryDelayMax", q.retry_delay_max) as retry_delay_max, q.policy, COALESCE("deadLetter", q.dead_letter) as dead_letter, COALESCE("heartbeatSeconds", q.heartbeat_seconds) as heartbeat_seconds, COALESCE(blocked, false) as blocked, COALESCE(blocking, false) as blocking, COALESCE("pendingDependencies", 0) as pending_dependencies FROM ( SELECT *, CASE WHEN (right("startAfter", 1) = \'Z\' OR "startAfter" ~ \'^[0-9]{4}-[0-9]{2}-[0-9]{2}\') THEN CAST("startAfter" as timestamp with time zone) ELSE pgboss.job_now() + CAST(COALESCE("startAfter",\'0\') as interval) END as start_after FROM json_to_recordset($1::text::json) as x ( id uuid, priority integer, data jsonb, "startAfter" text, "retryLimit" integer, "retryDelay" integer, "retryDelayMax" integer, "retryBackoff" boolean, "singletonKey" text, "singletonSeconds" integer, "singletonOffset" integer, "groupId" text, "groupTier" text, "expireInSeconds" integer, "deleteAfterSeconds" integer, "retentionSeconds" integer, "deadLetter" text, "heartbeatSeconds" integer, blocked boolean, blocking boolean, "pendingDependencies" integer ) ) j JOIN pgboss.queue q ON q.name = \'dispatch-events\' ON CONFLICT DO NOTHING RETURNING id',
-  'UPDATE pgboss.schedule s SET last_job_id = x."jobId" FROM json_to_recordset($1::json) AS x (name text, key text, "jobId" uuid) WHERE s.name = x.name AND COALESCE(s.key, \'\') = x.key',
-  'WITH next AS ( SELECT j.id FROM pgboss.job_common j WHERE j.name = \'__pgboss__send-it\' AND j.state < \'active\' AND NOT j.blocked AND j.start_after <= pgboss.job_now() ORDER BY j.priority desc, j.created_on LIMIT 50 FOR UPDATE OF j SKIP LOCKED ) UPDATE pgboss.job_common j SET state = \'active\', started_on = pgboss.job_now(), heartbeat_on = pgboss.job_now(), retry_count = CASE WHEN started_on IS NOT NULL THEN retry_count + 1 ELSE retry_count END FROM next WHERE name = \'__pgboss__send-it\' AND j.id = next.id RETURNING j.id, name, data, retry_count as "retryCount", expire_seconds as "expireInSeconds", heartbeat_seconds as "heartbeatSeconds", group_id as "groupId", group_tier as "groupTier"',
-];
+describe('the tables a statement writes', () => {
+  it('are named for one plain statement: inserts, upserts, updates, deletes, its subqueries', () => {
+    const cases: Array<[string, string[]]> = [
+      [
+        'insert into "reading_states" ("bookmark_id", "last_active_at") values ($1, $2) on conflict ("bookmark_id") do update set "last_active_at" = $2',
+        ['reading_states'],
+      ],
+      ['update "bookmarks" set "progress_percent" = $1 where "bookmarks"."id" = $2', ['bookmarks']],
+      ['delete from only public.reports where id = 1', ['reports']],
+      ['select * into copy_of_users from users', ['copy_of_users']],
+      [
+        'with gone as (delete from comments returning id) insert into reading_states (bookmark_id) select id from gone',
+        ['comments', 'reading_states'],
+      ],
+      [
+        'with next as (select id from bookmarks for update) update bookmarks set progress_percent = 1 from next where bookmarks.id = next.id',
+        ['bookmarks'],
+      ],
+    ];
+    for (const [statement, tables] of cases) {
+      expect([...(writtenTables(statement) ?? [])].sort(), statement).toEqual(tables.sort());
+    }
+  });
+
+  it('are unknown for several statements, DDL, and calls that may write anything', () => {
+    for (const statement of [
+      'update bookmarks set progress_percent = 1; delete from comments',
+      'truncate bookmarks',
+      "insert into bookmarks (id) values (nextval('bookmarks_id_seq'))",
+      'select margins_search_refresh(1, true)',
+      'alter table bookmarks add column x integer',
+    ]) {
+      expect(writtenTables(statement), statement).toBeNull();
+    }
+  });
+
+  it("leave a scope's view of the mark (embedded) when they are all its tables", async () => {
+    if (!embedded()) return;
+    const { db } = test.ctx;
+    const scope = markScope(['users']);
+    const user = await buildUser(db);
+    const scoped = await changeMark(test.database, scope);
+    const whole = await changeMark(test.database);
+    await db.update(schema.users).set({ about: 'Scoped' }).where(eq(schema.users.id, user.id));
+    expect(await changeMark(test.database)).not.toBe(whole);
+    expect(await changeMark(test.database, scope)).toBe(scoped);
+    // Another table, a transaction (whatever it wrote): the view moves too.
+    await buildGenres(db, `scope ${user.id}`, [`Scoped ${user.id}`]);
+    const afterGenres = await changeMark(test.database, scope);
+    expect(afterGenres).not.toBe(scoped);
+    await db.transaction(async (tx) => {
+      await tx.update(schema.users).set({ about: 'In one' }).where(eq(schema.users.id, user.id));
+    });
+    expect(await changeMark(test.database, scope)).not.toBe(afterGenres);
+  });
+});
+
+/**
+ * The job queue's own statements as pg-boss 12.35 sends them, captured from a running app (one
+ * a line): its polls and schedule upkeep, its maintenance (claiming a bam command), and the
+ * scripts of its upkeep every 30 s (BEGIN; SET LOCAL …; an advisory lock; the statement; COMMIT).
+ */
+const JOB_QUEUE_STATEMENTS = readFileSync(
+  new URL('./fixtures/pgboss-12.35-statements.sql', import.meta.url),
+  'utf8',
+)
+  .split('\n')
+  .filter(Boolean);
 
 describe("the job queue's statements", () => {
   it('leave the mark: they touch only its own tables, their subqueries and functions', () => {
+    expect(JOB_QUEUE_STATEMENTS).toHaveLength(8);
     for (const statement of JOB_QUEUE_STATEMENTS)
       expect(onlyJobQueue(statement), statement).toBe(true);
     expect(onlyJobQueue('update pgboss.job set priority = priority where false')).toBe(true);
@@ -70,6 +146,17 @@ describe("the job queue's statements", () => {
       'truncate pgboss.job',
       'select count(*) from comments',
       'update comments set body = 1 where id in (select id from pgboss.job for update)',
+      // Scripts: every statement must be the queue's.
+      'BEGIN; DELETE FROM pgboss.job; DELETE FROM comments; COMMIT;',
+      "BEGIN; SET LOCAL lock_timeout = 30000; SELECT pg_advisory_xact_lock(1); UPDATE users SET about = 'x'; COMMIT;",
+      'BEGIN; SELECT pg_advisory_xact_lock(1) FROM users; DELETE FROM pgboss.job; COMMIT;',
+      "BEGIN; DELETE FROM pgboss.job WHERE name = 'a;b'; DELETE FROM comments; COMMIT;",
+      'BEGIN; DELETE FROM pgboss.job; -- a comment; DELETE FROM comments\nCOMMIT;',
+      'BEGIN; COMMIT;',
+      // The catalog may be read, and a comparison's FROM is none; anything else is still ours.
+      'update pgboss.bam b set status = 1 where b.id is not distinct from (select id from comments)',
+      'delete from pgboss.job where name = (select datname from pg_database) or id in (select id from users)',
+      "insert into pgboss.job (id) select nextval('users_id_seq')",
     ]) {
       expect(onlyJobQueue(statement), statement).toBe(false);
     }

@@ -2,10 +2,13 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { getTableName } from 'drizzle-orm';
 import { z } from 'zod';
 import { commentListResponse, type CommentListResponse } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
+import { schema } from '../../db/index.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
+import { markScope } from '../../lib/change-mark.ts';
 import { matchesIfNoneMatch } from '../../plugins/wire.ts';
 import { acceptedEncoding } from '../manuscripts/reader-wire.ts';
 import { listManuscriptComments } from './queries.ts';
@@ -37,9 +40,27 @@ interface ListAnswer {
   gzip: Buffer;
 }
 
+/**
+ * What a list reads none of: the tables a reader's reading-time batch writes (bookmarks'
+ * progress, reading_states, reading_chapters), sent every few seconds by everyone reading, and
+ * discover's search rows, whose read count a new or removed bookmark moves (a trigger). Writes
+ * only to these leave the kept lists. list-wire.test.ts checks that no statement building a
+ * list names one, and that their triggers write only among them.
+ */
+export const LIST_IGNORES = [
+  schema.bookmarks,
+  schema.readingStates,
+  schema.readingChapters,
+  schema.manuscriptSearch,
+].map((table) => getTableName(table));
+
+/** The change mark's view for the lists (tests look at it). */
+export const commentListMark = markScope(LIST_IGNORES);
+
 const listAnswers = new AnswerCache<ListAnswer>(
   LIST_ANSWER_BUDGET_BYTES,
   (answer) => 256 + answer.br.length + answer.gzip.length,
+  commentListMark,
 );
 
 /** The list-answer cache (tests look at its bounds). */

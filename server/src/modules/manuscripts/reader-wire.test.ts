@@ -167,6 +167,20 @@ describe("the reader's kept viewer part", () => {
     expect(renamed.json.manuscript.title).toBe('A New Title');
     expect(renamed.etag).not.toBe(first.etag);
 
+    // The reader's progress is in it too: a reading-time batch (one WITH … SELECT statement
+    // whose writes are in its subqueries) is a change, and the next answer has it.
+    expect((await scene.reader.client.post(`/bookmark/${scene.manuscript.id}`)).statusCode).toBe(
+      200,
+    );
+    const bookmarked = await view();
+    const read = await scene.reader.client.post(`/bookmark/${scene.manuscript.id}/reading`, {
+      position: { block_idx: 2, percent: 60 },
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    const progressed = await view();
+    expect(progressed.json.bookmark?.progress).toMatchObject({ block_idx: 2, percent: 60 });
+    expect(progressed.etag).not.toBe(bookmarked.etag);
+
     // A revoked reader is refused at once, kept answer or not.
     await revokeReader(test.ctx.db, scene.manuscript.id, scene.reader.user.id);
     const revoked = await scene.reader.client.get(url, { headers });
