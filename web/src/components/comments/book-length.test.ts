@@ -179,7 +179,7 @@ describe('the drawing steps after the first', () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(seen).toHaveLength(1);
       expect(seen[0]).toBeGreaterThan(0);
-      expect(seen[0]).toBeLessThanOrEqual(30);
+      expect(seen[0]).toBeLessThanOrEqual(50);
       expect(cancelled).not.toHaveBeenCalled();
     } finally {
       vi.useRealTimers();
