@@ -72,6 +72,8 @@ const ONE_DATA_STATEMENT = /^\s*(select|with|insert|update|delete)\b[^;]*;?\s*$/
 const ROW_LOCK = /\bfor\s+(?:no\s+key\s+)?update\b/gi;
 /** The job queue's own tables: no answer is made of them. */
 const JOB_QUEUE_SCHEMA = /^"?pgboss"?\./i;
+/** Whether a statement names the job queue's schema at all (most of ours do not: no split). */
+const MENTIONS_JOB_QUEUE = /\bpgboss"?\./i;
 /** PostgreSQL's own catalog and views (`pg_locks`, `pg_database`): no answer is made of them. */
 const SYSTEM_CATALOG = /^"?(pg_\w+|pg_catalog\.[\w"]+|information_schema\.[\w"]+)"?$/i;
 /** A comparison, `a IS NOT DISTINCT FROM b`, whose FROM is no table's. */
@@ -123,6 +125,7 @@ function writeTargets(sql: string): Set<string> {
  * must be the queue's.
  */
 export function onlyJobQueue(sql: string): boolean {
+  if (!MENTIONS_JOB_QUEUE.test(sql)) return false;
   const statements = statementsOf(sql);
   if (!statements) return false;
   let queue = false;
