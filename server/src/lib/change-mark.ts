@@ -56,8 +56,12 @@ const READ_FORM = /^\s*(select|with)\b/i;
  * WITH: the count is its final statement's, so `WITH … (UPDATE …) SELECT …` says 0 changed.
  */
 const COUNTED_WRITE = /^\s*(insert|update|delete|merge)\b[^;]*;?\s*$/i;
-/** Calls that write, or may: sequences, notifications, settings, and our own SQL functions. */
-const WRITING_CALLS = /\b(nextval|setval|pg_notify|pg_advisory\w*|set_config|margins_\w+)\s*\(/i;
+/** Calls that write something of ours: sequences, notifications, our own SQL functions. */
+const OUR_CALLS = /\b(nextval|setval|pg_notify|margins_\w+)\s*\(/i;
+/** Calls that change the session rather than the data (locks, settings): only the queue's pass. */
+const SESSION_CALLS = /\b(pg_advisory\w*|set_config)\s*\(/i;
+/** Whether a statement calls something that writes, or may. */
+const callsWriter = (sql: string) => OUR_CALLS.test(sql) || SESSION_CALLS.test(sql);
 
 /** What a statement names after FROM, INTO, UPDATE or JOIN: the keyword and the name. */
 const NAMED_TABLES = /\b(from|into|update|join)\s+([\w."]+)/gi;
@@ -82,8 +86,6 @@ const DISTINCT_FROM = /\bdistinct\s+from\b/gi;
 const TRANSACTION_CONTROL = /^(begin|commit|set\s+local\s+\w+\s*=\s*[\w']+)$/i;
 /** A transaction's advisory lock, taken alone: `SELECT pg_advisory_xact_lock(…)`. */
 const ADVISORY_LOCK = /^select\s+pg_(?:try_)?advisory_xact_lock\s*\(.*\)$/is;
-/** Calls that write something of ours: sequences, notifications, our own SQL functions. */
-const OUR_CALLS = /\b(nextval|setval|pg_notify|margins_\w+)\s*\(/i;
 
 /** What a statement writes into: INSERT (or SELECT) INTO, UPDATE, DELETE FROM, and the name. */
 const WRITE_TARGETS = /\b(?:into|update|delete\s+from)\s+(?:only\s+)?([\w."]+)/gi;
@@ -99,13 +101,13 @@ const unquoted = (name: string) => name.replaceAll('"', '').toLowerCase();
  * table its tables' triggers write (list-wire.test.ts checks the comment list's scope).
  */
 export function writtenTables(sql: string): ReadonlySet<string> | null {
-  if (!ONE_DATA_STATEMENT.test(sql) || WRITING_CALLS.test(sql)) return null;
+  if (!ONE_DATA_STATEMENT.test(sql) || callsWriter(sql)) return null;
   const tables = writeTargets(sql);
   return tables.size > 0 ? tables : null;
 }
 
-/** The names one statement writes into (see writtenTables). */
-function writeTargets(sql: string): Set<string> {
+/** The names SQL writes into, without their `public.` (see writtenTables; tests read triggers). */
+export function writeTargets(sql: string): Set<string> {
   const statement = sql.replace(ROW_LOCK, ' ').replace(CONFLICT_UPDATE, ' set ');
   const tables = new Set<string>();
   for (const match of statement.matchAll(WRITE_TARGETS)) {
@@ -196,7 +198,7 @@ function statementsOf(sql: string): string[] | null {
 function changedSomething(statement: unknown, result: unknown, failed: boolean): boolean {
   if (failed || typeof statement !== 'string') return true;
   if (onlyJobQueue(statement)) return false;
-  if (WRITING_CALLS.test(statement)) return true;
+  if (callsWriter(statement)) return true;
   const read = READ_FORM.test(statement) && ONE_DATA_STATEMENT.test(statement);
   if (read && writeTargets(statement).size === 0) return false;
   const affected = (result as { affectedRows?: number } | undefined)?.affectedRows;
