@@ -68,6 +68,19 @@ describe('detectFormat', () => {
     expect(error.message).toMatch(/remove the password and upload again/i);
   });
 
+  it('still tells an encrypted DOCX from a .doc when the container is too damaged to walk', () => {
+    const damaged = (streams: string[], offset: number, value: number) => {
+      const bytes = buildCfb(streams);
+      new DataView(bytes.buffer).setUint32(offset, value, true);
+      return bytes;
+    };
+    // The directory's first sector out of range; the FAT's sector past the end of the file.
+    const encrypted = damaged(['EncryptionInfo', 'EncryptedPackage'], 0x30, 0xfffffff0);
+    expect(detectionError('novel.docx', encrypted).code).toBe('encrypted');
+    const legacy = damaged(['WordDocument', '1Table'], 0x4c, 7);
+    expect(detectionError('novel', legacy).code).toBe('legacy_doc');
+  });
+
   it('refuses a password-protected ODT (encryption data in its manifest) at once', () => {
     const odt = buildZip({
       mimetype: 'application/vnd.oasis.opendocument.text',
