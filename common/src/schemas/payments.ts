@@ -181,3 +181,20 @@ export const thanksView = z.object({
   giftEmail: z.string().nullable(),
 });
 export type ThanksView = z.infer<typeof thanksView>;
+
+/** A provider's id as we store it: 1–255 printable ASCII characters (Stripe's `evt_…`, `sub_…`). */
+const providerObjectId = z.string().regex(/^[\x21-\x7e]{1,255}$/);
+
+/**
+ * POST /payments/webhook, once its signature holds: what makes the body an event at all (an id
+ * we can store and a type). Anything else is a 400; nothing else of it is read here.
+ */
+export const providerWebhookEvent = z.object({
+  id: providerObjectId,
+  type: z.string().max(255),
+});
+
+/** The object an event is about, when it has an id we could re-read (else it is ignored). */
+export const providerEventObject = z.object({
+  data: z.object({ object: z.object({ id: providerObjectId }) }),
+});
