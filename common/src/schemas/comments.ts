@@ -1,7 +1,7 @@
 // Highlights and margin comments: their shapes, limits and messages, and the HTTP calls on them.
 import { z } from 'zod';
 import { HIGHLIGHT_COLOURS } from '../constants.ts';
-import { databaseId } from './fields.ts';
+import { databaseId, storedOffset } from './fields.ts';
 import { feedQuery, feedResponse } from './list.ts';
 
 // Highlights, margin comments, votes and reports (SPEC §3, §4, §6, §7), over HTTP and the
@@ -61,18 +61,18 @@ const highlightFields = {
   /** Child-index path from the reader box to the end text node. */
   endPath: childPath,
   /** Offset in the start text node. */
-  startOffset: z.number().int().min(0),
+  startOffset: storedOffset,
   /** Offset in the end text node. */
-  endOffset: z.number().int().min(0),
+  endOffset: storedOffset,
   /** The selected text as the browser gave it. */
   selectedText: z
     .string()
     .min(1, COMMENT_MESSAGES.selectionMissing)
     .max(HIGHLIGHT_MAX_LENGTH, `Select at most ${HIGHLIGHT_MAX_LENGTH} characters.`),
   /** Start offset in the document text (reader box textContent); preferred over the paths. */
-  start: z.number().int().min(0).optional(),
+  start: storedOffset.optional(),
   /** End offset (exclusive) in the document text. */
-  end: z.number().int().min(0).optional(),
+  end: storedOffset.optional(),
   /** The id of the block the selection starts in (a hint; the server recomputes it). */
   block_id: z.string().max(100).nullable().optional(),
   /** Index into HIGHLIGHT_COLOURS; the server picks the next in the cycle when left out. */

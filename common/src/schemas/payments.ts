@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_CODE_MAX, PRICE_INTERVALS, TIP_TYPES } from '../payments-constants.ts';
-import { singleLineText } from './fields.ts';
+import { databaseId, singleLineText } from './fields.ts';
 
 const email = z
   .string()
@@ -163,7 +163,7 @@ export const giftRedeemResponse = z.object({ message: z.string(), subscription }
 
 /** GET /payments/tip-offer?manuscript_id= — what the Contribute modal needs. */
 export const tipOfferQuery = z.object({
-  manuscript_id: z.coerce.number().int().positive().max(2_147_483_647),
+  manuscript_id: databaseId,
 });
 export const tipOfferResponse = z.object({
   offer: checkoutOffer,
