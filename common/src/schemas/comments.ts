@@ -100,25 +100,29 @@ export const highlight = z.object({
   user_id: z.number(),
   /** The draft the anchor below refers to (null when that draft is gone). */
   version_id: z.number().nullable(),
-  /** Child-index paths and offsets in the pristine manuscript HTML of that draft. */
+  /**
+   * Child-index paths and offsets in the pristine manuscript HTML of that draft. Where the
+   * quote is withheld (private comments) so is its place, which would give the quote back
+   * from the text: [] and null.
+   */
   startPath: z.array(z.number()),
   endPath: z.array(z.number()),
-  startOffset: z.number(),
-  endOffset: z.number(),
+  startOffset: z.number().nullable(),
+  endOffset: z.number().nullable(),
   /** The text as it was selected; "" when withheld (private comments). */
   selectedText: z.string(),
-  /** The block the highlight starts in. */
+  /** The block the highlight starts in; null when unknown or withheld (private comments). */
   block_id: z.string().nullable(),
-  /** Offsets in the document text (reader box textContent) of that draft. */
-  start: z.number(),
-  end: z.number(),
+  /** Offsets in the document text (reader box textContent) of that draft; null when withheld. */
+  start: z.number().nullable(),
+  end: z.number().nullable(),
   /** The quote in the current draft with 32 characters either side; "" when withheld. */
   quote: z.object({ exact: z.string(), prefix: z.string(), suffix: z.string() }),
   /** Index into HIGHLIGHT_COLOURS. */
   colour: z.number(),
   /** Could not be placed in the current draft: list it with its quote, do not draw it. */
   orphaned: z.boolean(),
-  /** True when the quote is withheld from this viewer (private comments). */
+  /** True when the quote and its place are withheld from this viewer (private comments). */
   private: z.boolean(),
   created: isoTime,
   updated: isoTime,
