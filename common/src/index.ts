@@ -2,7 +2,13 @@ export * from './constants.ts';
 export * from './messages.ts';
 export * from './csrf.ts';
 export * from './schemas/common.ts';
-export { controlCharacterProblem, plainText, singleLineText } from './schemas/fields.ts';
+export {
+  controlCharacterProblem,
+  idField,
+  INT4_MAX,
+  plainText,
+  singleLineText,
+} from './schemas/fields.ts';
 export * from './schemas/user.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/profile.ts';

@@ -15,6 +15,8 @@ export const PAYMENT_MESSAGES = {
   alreadySubscribed:
     'You already have an active subscription. Cancel its renewal on your profile before choosing another plan.',
   webhookUnsigned: 'Webhook signature missing or invalid.',
+  webhookNotAnEvent:
+    'The signed body is not a Stripe event: a JSON object with a string id and a string type.',
   webhookRetry: 'The payment provider could not be read just now; send the event again later.',
   webhookNotConfigured: 'Webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET).',
   sessionGone: 'This checkout has expired or was already paid. Start again from the pricing page.',

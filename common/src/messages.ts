@@ -109,6 +109,8 @@ export const INPUT_MESSAGES = {
   noBoundary:
     'The form could not be read: its content type has no multipart boundary. Send it from the page again.',
   badAddress: 'This address is not valid. Check the link, or go back and try again.',
+  badId:
+    'This is not the number of anything here (a whole number from 1, in digits). Check the link, or go back and try again.',
 } as const;
 
 /** Reading insights (issue 15): progress, "I'm stopping here", reminders and nudges. */

@@ -170,7 +170,7 @@ export type SurveyAnswers = z.infer<typeof surveyAnswers>;
 /** POST /manuscript/{id}/survey/{type}: the caller's answers, final once submitted. */
 export const surveyAnswerBody = z.object({
   /** Must be the caller's own id. */
-  user_id: z.coerce.number().int().positive(),
+  user_id: databaseId,
   /** The answers. */
   answers: surveyAnswers,
 });

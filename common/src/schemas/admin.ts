@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ADMIN_BULK_MAX_IDS, ADMIN_LOOKUP_LIMIT, ADMIN_REASON_MAX_LENGTH } from '../constants.ts';
 import { ADMIN_MESSAGES } from '../messages-admin.ts';
+import { idField } from './fields.ts';
 
 export const ADMIN_ROLES = ['admin', 'moderator'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -102,11 +103,7 @@ export const adminItem = z.object({ id: z.number().int() }).catchall(z.unknown()
 export type AdminItem = z.infer<typeof adminItem>;
 export const adminItemResponse = z.object({ item: adminItem });
 
-const rowId = z.coerce
-  .number({ error: ADMIN_MESSAGES.badId })
-  .int(ADMIN_MESSAGES.badId)
-  .positive(ADMIN_MESSAGES.badId)
-  .max(2_147_483_647, ADMIN_MESSAGES.badId);
+const rowId = idField(ADMIN_MESSAGES.badId);
 
 export const adminSectionParams = z.object({ section: z.string().max(100) });
 export const adminItemParams = z.object({ section: z.string().max(100), id: rowId });

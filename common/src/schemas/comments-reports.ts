@@ -1,7 +1,7 @@
 // Reports of a comment or a manuscript: the reasons, the report form and its answer.
 import { z } from 'zod';
 import { COMMENT_MESSAGES, REPORT_DESCRIPTION_MAX_LENGTH } from './comments.ts';
-import { databaseId } from './fields.ts';
+import { databaseId, idField } from './fields.ts';
 
 export const REPORT_MODELS = ['comment', 'manuscript'] as const;
 export type ReportModel = (typeof REPORT_MODELS)[number];
@@ -20,11 +20,7 @@ export const reportReasonsResponse = z.object({ reasons: z.array(reportReason) }
 export const reportBody = z.object({
   model_name: z.enum(REPORT_MODELS, { error: 'Choose what to report: comment or manuscript.' }),
   report_element_id: databaseId,
-  reason_id: z.coerce
-    .number({ error: COMMENT_MESSAGES.noReport })
-    .int()
-    .positive()
-    .max(2_147_483_647),
+  reason_id: idField(COMMENT_MESSAGES.noReport),
   reason_description: z
     .string()
     .trim()

@@ -1,7 +1,7 @@
 // Highlights and margin comments: their shapes, limits and messages, and the HTTP calls on them.
 import { z } from 'zod';
 import { HIGHLIGHT_COLOURS } from '../constants.ts';
-import { databaseId } from './fields.ts';
+import { databaseId, storedOffset } from './fields.ts';
 import { feedQuery, feedResponse } from './list.ts';
 
 // Highlights, margin comments, votes and reports (SPEC §3, §4, §6, §7), over HTTP and the
@@ -61,18 +61,18 @@ const highlightFields = {
   /** Child-index path from the reader box to the end text node. */
   endPath: childPath,
   /** Offset in the start text node. */
-  startOffset: z.number().int().min(0),
+  startOffset: storedOffset,
   /** Offset in the end text node. */
-  endOffset: z.number().int().min(0),
+  endOffset: storedOffset,
   /** The selected text as the browser gave it. */
   selectedText: z
     .string()
     .min(1, COMMENT_MESSAGES.selectionMissing)
     .max(HIGHLIGHT_MAX_LENGTH, `Select at most ${HIGHLIGHT_MAX_LENGTH} characters.`),
   /** Start offset in the document text (reader box textContent); preferred over the paths. */
-  start: z.number().int().min(0).optional(),
+  start: storedOffset.optional(),
   /** End offset (exclusive) in the document text. */
-  end: z.number().int().min(0).optional(),
+  end: storedOffset.optional(),
   /** The id of the block the selection starts in (a hint; the server recomputes it). */
   block_id: z.string().max(100).nullable().optional(),
   /** Index into HIGHLIGHT_COLOURS; the server picks the next in the cycle when left out. */
@@ -100,25 +100,29 @@ export const highlight = z.object({
   user_id: z.number(),
   /** The draft the anchor below refers to (null when that draft is gone). */
   version_id: z.number().nullable(),
-  /** Child-index paths and offsets in the pristine manuscript HTML of that draft. */
+  /**
+   * Child-index paths and offsets in the pristine manuscript HTML of that draft. Where the
+   * quote is withheld (private comments) so is its place, which would give the quote back
+   * from the text: [] and null.
+   */
   startPath: z.array(z.number()),
   endPath: z.array(z.number()),
-  startOffset: z.number(),
-  endOffset: z.number(),
+  startOffset: z.number().nullable(),
+  endOffset: z.number().nullable(),
   /** The text as it was selected; "" when withheld (private comments). */
   selectedText: z.string(),
-  /** The block the highlight starts in. */
+  /** The block the highlight starts in; null when unknown or withheld (private comments). */
   block_id: z.string().nullable(),
-  /** Offsets in the document text (reader box textContent) of that draft. */
-  start: z.number(),
-  end: z.number(),
+  /** Offsets in the document text (reader box textContent) of that draft; null when withheld. */
+  start: z.number().nullable(),
+  end: z.number().nullable(),
   /** The quote in the current draft with 32 characters either side; "" when withheld. */
   quote: z.object({ exact: z.string(), prefix: z.string(), suffix: z.string() }),
   /** Index into HIGHLIGHT_COLOURS. */
   colour: z.number(),
   /** Could not be placed in the current draft: list it with its quote, do not draw it. */
   orphaned: z.boolean(),
-  /** True when the quote is withheld from this viewer (private comments). */
+  /** True when the quote and its place are withheld from this viewer (private comments). */
   private: z.boolean(),
   created: isoTime,
   updated: isoTime,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from './fields.ts';
 
 /** Every error body: a readable `error`, plus per-field messages on 400. */
 export const errorBody = z.object({
@@ -13,5 +14,4 @@ export const okBody = z.object({ ok: z.literal(true) });
 export type OkBody = z.infer<typeof okBody>;
 
 /** A numeric id path parameter. */
-export const idParam = (name: string) =>
-  z.object({ [name]: z.coerce.number().int().positive().max(2_147_483_647) });
+export const idParam = (name: string) => z.object({ [name]: databaseId });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, DISCOVER_MAX_PAGE, DISCOVER_QUERY_MAX } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
+import { databaseId } from './fields.ts';
 import { manuscript } from './manuscript.ts';
 
 /** The orders Discover offers; relevance needs a search text (else newest is used). */
@@ -12,7 +13,7 @@ const genreIdList = z.preprocess((value) => {
   if (value === undefined || value === null || value === '') return [];
   if (typeof value === 'string') return value.split(',').filter((part) => part !== '');
   return value;
-}, z.array(z.coerce.number().int().positive()).max(50));
+}, z.array(databaseId).max(50));
 
 /** The search of SPEC §7 (`POST /discover/` {q, fs, genre_ids, page}), plus the order. */
 export const discoverRequest = z.object({

@@ -2,8 +2,33 @@
 import { z } from 'zod';
 import { INPUT_MESSAGES } from '../messages.ts';
 
-/** A database id: a positive 32-bit integer (also from a path string). */
-export const databaseId = z.coerce.number().int().positive().max(2_147_483_647);
+/** PostgreSQL's integer: the type of every id column and of the offsets and counts we store. */
+export const INT4_MAX = 2_147_483_647;
+
+/** An id as a path, a query or a form field spells it: digits ("1e3", " 7", "0x7" are not). */
+const ID_DIGITS = /^\d{1,10}$/;
+
+/**
+ * A database id: a positive integer within PostgreSQL's integer, as a JSON number or as a string
+ * of digits (a path, a query, a form field), so that neither 2^31 nor another spelling of a
+ * number reaches a query. `message` is its field error.
+ */
+export function idField(message: string = INPUT_MESSAGES.badId) {
+  // One message however many checks fail: the first failure stops the rest.
+  const inRange = z
+    .number({ error: message })
+    .int({ error: message, abort: true })
+    .positive({ error: message, abort: true })
+    .max(INT4_MAX, message);
+  const digits = z.string().regex(ID_DIGITS, message).transform(Number).pipe(inRange);
+  return z.union([inRange, digits], { error: message });
+}
+
+/** A database id (idField with the general message). */
+export const databaseId = idField();
+
+/** An offset into a text we store (an integer column): 0 … INT4_MAX. */
+export const storedOffset = z.number().int().min(0).max(INT4_MAX);
 
 /** A checkbox as JSON (true/false) or as a form field ("true"/"false", "on"/"off", "1"/"0"). */
 export const formBoolean = z

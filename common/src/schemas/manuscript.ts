@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, INVITE_TYPES, LIST_MAX_PER_PAGE } from '../constants.ts';
-import { singleLineText } from './fields.ts';
+import { databaseId, idField, singleLineText } from './fields.ts';
 import { listPageFields, listQuery } from './list.ts';
 import { publicUser } from './user.ts';
 import { genreCategory } from './profile.ts';
@@ -29,9 +29,6 @@ export const DOCUMENT_STATES = [
 ] as const;
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
 
-/** A database id in a path: a positive 32-bit integer. */
-const databaseId = z.coerce.number().int().positive().max(2_147_483_647);
-
 /** A checkbox as JSON (true/false) or as a form field ("true"/"false", "on"/"off", "1"/"0"). */
 const formBoolean = z
   .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0'])], {
@@ -49,20 +46,9 @@ const genreIds = z
   .transform((value) =>
     (Array.isArray(value) ? value : typeof value === 'number' ? [value] : value.split(','))
       .map((item) => (typeof item === 'string' ? item.trim() : item))
-      .filter((item) => item !== '')
-      .map(Number),
+      .filter((item) => item !== ''),
   )
-  .pipe(
-    z
-      .array(
-        z
-          .number({ error: GENRE_CHOICE })
-          .int(GENRE_CHOICE)
-          .positive(GENRE_CHOICE)
-          .max(2_147_483_647, GENRE_CHOICE),
-      )
-      .max(20, 'Choose at most 20 genres.'),
-  )
+  .pipe(z.array(idField(GENRE_CHOICE)).max(20, 'Choose at most 20 genres.'))
   .transform((ids) => [...new Set(ids)]);
 
 const title = singleLineText()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_CODE_MAX, PRICE_INTERVALS, TIP_TYPES } from '../payments-constants.ts';
-import { singleLineText } from './fields.ts';
+import { databaseId, singleLineText } from './fields.ts';
 
 const email = z
   .string()
@@ -163,7 +163,7 @@ export const giftRedeemResponse = z.object({ message: z.string(), subscription }
 
 /** GET /payments/tip-offer?manuscript_id= — what the Contribute modal needs. */
 export const tipOfferQuery = z.object({
-  manuscript_id: z.coerce.number().int().positive().max(2_147_483_647),
+  manuscript_id: databaseId,
 });
 export const tipOfferResponse = z.object({
   offer: checkoutOffer,
@@ -181,3 +181,20 @@ export const thanksView = z.object({
   giftEmail: z.string().nullable(),
 });
 export type ThanksView = z.infer<typeof thanksView>;
+
+/** A provider's id as we store it: 1–255 printable ASCII characters (Stripe's `evt_…`, `sub_…`). */
+const providerObjectId = z.string().regex(/^[\x21-\x7e]{1,255}$/);
+
+/**
+ * POST /payments/webhook, once its signature holds: what makes the body an event at all (an id
+ * we can store and a type). Anything else is a 400; nothing else of it is read here.
+ */
+export const providerWebhookEvent = z.object({
+  id: providerObjectId,
+  type: z.string().max(255),
+});
+
+/** The object an event is about, when it has an id we could re-read (else it is ignored). */
+export const providerEventObject = z.object({
+  data: z.object({ object: z.object({ id: providerObjectId }) }),
+});

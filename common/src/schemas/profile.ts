@@ -2,14 +2,11 @@ import { z } from 'zod';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KEYS, SOCIAL_FIELDS } from '../constants.ts';
 import { handleSchema } from './auth.ts';
 import { errorBody } from './common.ts';
-import { singleLineText } from './fields.ts';
+import { databaseId, singleLineText } from './fields.ts';
 import { currentUser as currentUserSchema, publicUser } from './user.ts';
 
 /** Field name → messages. */
 const fieldErrors = z.record(z.string(), z.array(z.string()));
-
-/** A database id in a path: a positive 32-bit integer (larger numbers cannot exist). */
-const databaseId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** An absent field leaves the value as it is; an empty one clears it (null). */
 const optionalText = (max: number) =>

@@ -24,6 +24,7 @@ import {
   revokeReader,
   selectionOf,
   sessionClient,
+  WITHHELD_HIGHLIGHT,
   type Person,
   type Scene,
 } from '../modules/comments/test-helpers.ts';
@@ -781,8 +782,9 @@ describe('private comments over the socket', () => {
     expect(await received(reader, 'new_comment')).toMatchObject({
       comment: { id: saved.id, comment: MESSAGES.privateComments, private: true },
     });
+    // Nor where (its offsets would give the quote back from the text).
     expect(await received(reader, 'new_highlight')).toMatchObject({
-      highlight: { selectedText: '', quote: { exact: '', prefix: '', suffix: '' }, private: true },
+      highlight: WITHHELD_HIGHLIGHT,
     });
     const catchUp = await scene.reader.client.get(
       `/comments/manuscript/${scene.manuscript.id}?since=${encodeURIComponent(before.cursor)}`,

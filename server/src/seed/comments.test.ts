@@ -42,7 +42,7 @@ describe('demo comments', () => {
       .where(eq(schema.manuscriptVersions.id, novel.currentVersionId!));
     const text = documentText(version!.html).text;
     for (const highlight of body.highlights) {
-      expect(text.slice(highlight.start, highlight.end)).toBe(highlight.quote.exact);
+      expect(text.slice(highlight.start!, highlight.end!)).toBe(highlight.quote.exact);
     }
   });
 

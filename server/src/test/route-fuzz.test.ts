@@ -20,12 +20,31 @@ import { createTestApp, TestClient, type TestApp } from './harness.ts';
  * as soon as it is in the OpenAPI document. Deterministic: one seeded generator.
  */
 
+/** A JSON schema node of the OpenAPI document, as far as the fuzzer reads it. */
+interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  exclusiveMinimum?: boolean | number;
+  minLength?: number;
+  minItems?: number;
+  format?: string;
+}
+
 interface Operation {
   method: string;
   path: string;
-  parameters: Array<{ in: string; name: string }>;
+  parameters: Array<{ in: string; name: string; schema?: JsonSchema }>;
   bodyTypes: string[];
   bodyFields: string[];
+  /** The JSON body's schema, when it takes JSON. */
+  jsonBody: JsonSchema | null;
 }
 
 interface FuzzRequest {
@@ -195,8 +214,11 @@ beforeAll(async () => {
     media_id: 'missing',
     result_id: randomUUID(),
     selection_id: randomUUID(),
+    section: 'manuscript',
   });
   clients = { anonymous: new TestClient(test.app, '10.0.0.1'), author: author.client };
+  // The admin API answers anyone else its not-found page before reading the request.
+  admin = (await personFor(test, { role: 'admin' })).client;
 
   const document = (await test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
     paths: Record<
@@ -205,7 +227,7 @@ beforeAll(async () => {
         string,
         {
           parameters?: Operation['parameters'];
-          requestBody?: { content: Record<string, { schema?: { properties?: object } }> };
+          requestBody?: { content: Record<string, { schema?: JsonSchema }> };
         }
       >
     >;
@@ -219,6 +241,7 @@ beforeAll(async () => {
         parameters: operation.parameters ?? [],
         bodyTypes: Object.keys(content),
         bodyFields: Object.keys(Object.values(content)[0]?.schema?.properties ?? {}),
+        jsonBody: content['application/json']?.schema ?? null,
       };
     }),
   );
@@ -243,6 +266,7 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 let clients: Record<string, TestClient>;
+let admin: TestClient;
 
 /** The path with its parameters filled (one of them, optionally, with a bad value). */
 function fill(path: string, bad?: { name: string; value: string }): string {
@@ -307,13 +331,164 @@ function requestsFor(operation: Operation): FuzzRequest[] {
   return requests;
 }
 
+/** Sends one fuzz request as `client`. */
+function send(client: TestClient, request: FuzzRequest, accept: string) {
+  return client.request({
+    method: request.method as 'GET',
+    url: request.url,
+    ...(request.payload !== undefined ? { payload: request.payload } : {}),
+    headers: {
+      ...(request.contentType ? { 'content-type': request.contentType } : {}),
+      accept,
+    },
+  });
+}
+
 function problemOf(response: LightMyRequestResponse): string | null {
   if (response.statusCode >= 500) return `${response.statusCode} ${response.body.slice(0, 200)}`;
   if (STACK_TRACE.test(response.body)) return `stack trace: ${response.body.slice(0, 300)}`;
   return null;
 }
 
+/**
+ * Values no integer id may take through to a query: past PostgreSQL's integer (2^31), below
+ * any id (-1), past what a double holds exactly (2^53), and a number spelt otherwise ("1e3").
+ */
+const ID_BOUND_VALUES: unknown[] = [2 ** 31, -1, 2 ** 53, '1e3'];
+/** A parameter or field that names a row: `id`, `…_id`, `…Id`, `…_ids`, `ids`. */
+const ID_NAME = /^(id|ids|.+_id|.+_ids|.+Id|.+Ids)$/;
+
+/** Does this schema (or one of its union members) take an integer? */
+const takesInteger = (schema: JsonSchema | undefined): boolean =>
+  !!schema &&
+  (schema.type === 'integer' ||
+    [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(takesInteger));
+
+/** The paths (property names, `[]` for an item) to every integer a body schema takes. */
+function integerPaths(schema: JsonSchema, path: string[] = []): string[][] {
+  if (takesInteger(schema)) return [path];
+  const members = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  return [
+    ...Object.entries(schema.properties ?? {}).flatMap(([name, property]) =>
+      integerPaths(property, [...path, name]),
+    ),
+    ...(schema.items ? integerPaths(schema.items, [...path, '[]']) : []),
+    ...members.flatMap((member) => integerPaths(member, path)),
+  ];
+}
+
+/** A plausible value of a schema: its required properties filled, so a check past them runs. */
+function exampleOf(schema: JsonSchema): unknown {
+  const member = schema.anyOf?.[0] ?? schema.oneOf?.[0];
+  if (member) return exampleOf(member);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries(
+        (schema.required ?? []).map((name) => [name, exampleOf(schema.properties?.[name] ?? {})]),
+      );
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => exampleOf(schema.items ?? {}));
+    case 'string':
+      if (schema.format === 'email') return 'fuzz@example.test';
+      return 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
+    case 'integer':
+    case 'number':
+      return (schema.minimum ?? 0) + (schema.exclusiveMinimum ? 1 : 0) || 1;
+    case 'boolean':
+      return false;
+    default:
+      return null;
+  }
+}
+
+/** A copy of `body` with the value at `path` set (an item path sets a one-item array). */
+function withValueAt(body: unknown, path: string[], value: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  if (head === '[]') return [withValueAt(undefined, rest, value)];
+  const object = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  return { ...object, [head]: withValueAt((object as Record<string, unknown>)[head], rest, value) };
+}
+
+/** The id-bound requests of one operation: each integer parameter and body field in turn. */
+function idBoundRequestsFor(operation: Operation): Array<FuzzRequest & { id: boolean }> {
+  const { method, path } = operation;
+  const requests: Array<FuzzRequest & { id: boolean }> = [];
+  for (const parameter of operation.parameters) {
+    if (!takesInteger(parameter.schema)) continue;
+    for (const value of ID_BOUND_VALUES) {
+      const encoded = encodeURIComponent(String(value));
+      const url =
+        parameter.in === 'path'
+          ? fill(path, { name: parameter.name, value: encoded })
+          : `${fill(path)}?${parameter.name}=${encoded}`;
+      const what = `${parameter.in} ${parameter.name}=${String(value)}`;
+      requests.push({ method, url, what, id: ID_NAME.test(parameter.name) });
+    }
+  }
+  if (!operation.jsonBody) return requests;
+  const base = exampleOf(operation.jsonBody);
+  for (const fieldPath of integerPaths(operation.jsonBody)) {
+    const name = fieldPath.filter((part) => part !== '[]').at(-1) ?? '';
+    for (const value of ID_BOUND_VALUES) {
+      requests.push({
+        method,
+        url: fill(path),
+        payload: JSON.stringify(withValueAt(base, fieldPath, value)),
+        contentType: 'application/json',
+        what: `body ${fieldPath.join('.')}=${JSON.stringify(value)}`,
+        id: ID_NAME.test(name),
+      });
+    }
+  }
+  return requests;
+}
+
 describe('route fuzz', () => {
+  it(
+    'every integer parameter and body field of the OpenAPI document, given a value past its bound',
+    { timeout: 240_000 },
+    async () => {
+      const problems: string[] = [];
+      const checked = new Set<string>();
+      let sent = 0;
+      let counts = await countTables();
+      for (const operation of operations) {
+        for (const request of idBoundRequestsFor(operation)) {
+          checked.add(`${operation.method} ${operation.path} ${request.what.split('=')[0]}`);
+          for (const [who, client] of Object.entries({ ...clients, admin })) {
+            const response = await send(client, request, 'application/json');
+            sent += 1;
+            const label = `${who} ${operation.method} ${operation.path} ${request.what}`;
+            const problem = problemOf(response);
+            if (problem) problems.push(`${label}: ${problem}`);
+            // An id out of bounds names nothing: refused (400), or not found, never served.
+            if (request.id && response.statusCode < 400) {
+              problems.push(`${label}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+            }
+            const after = await countTables();
+            if (response.statusCode >= 400 && after !== counts) {
+              problems.push(`${label}: ${response.statusCode} but wrote rows`);
+            }
+            counts = after;
+          }
+        }
+      }
+      console.info(`route fuzz (id bounds): ${sent} requests over ${checked.size} integers`);
+      expect(problems).toEqual([]);
+      // Discover's genre filter and the admin API's ids are among them.
+      expect([...checked]).toEqual(
+        expect.arrayContaining([
+          'POST /discover/ body genre_ids.[]',
+          'GET /admin/api/{section}/{id} path id',
+          'POST /comments/manuscript/{manuscript_id} body highlight.startOffset',
+        ]),
+      );
+    },
+  );
+
   it(
     'no bad request gets a 5xx or a stack trace, and a refused one writes nothing',
     { timeout: 240_000 },
@@ -326,15 +501,8 @@ describe('route fuzz', () => {
         const requests = requestsFor(operation);
         for (const [who, client] of Object.entries(clients)) {
           for (const request of requests) {
-            const response = await client.request({
-              method: request.method as 'GET',
-              url: request.url,
-              ...(request.payload !== undefined ? { payload: request.payload } : {}),
-              headers: {
-                ...(request.contentType ? { 'content-type': request.contentType } : {}),
-                accept: random() < 0.5 ? 'application/json' : 'text/html',
-              },
-            });
+            const accept = random() < 0.5 ? 'application/json' : 'text/html';
+            const response = await send(client, request, accept);
             sent += 1;
             const label = `${who} ${operation.method} ${operation.path} ${request.what}`;
             const problem = problemOf(response);

@@ -17,6 +17,9 @@ const BAD_VALUES: unknown[] = [
   1.5,
   1e308,
   99_999_999_999,
+  2 ** 31,
+  2 ** 53,
+  '1e3',
   '',
   'x'.repeat(100_000),
   'a\u0000b',
@@ -29,7 +32,18 @@ const BAD_VALUES: unknown[] = [
   '2020-13-45',
   "'; drop table users; --",
 ];
-const BAD_QUERY = ['%00', 'x'.repeat(300), '-1', '1e400', '%E2%80%AE', '__proto__', '[]'];
+const BAD_QUERY = [
+  '%00',
+  'x'.repeat(300),
+  '-1',
+  '1e400',
+  '1e3',
+  '2147483648',
+  '9007199254740992',
+  '%E2%80%AE',
+  '__proto__',
+  '[]',
+];
 
 let test: TestApp;
 let people: StaffClients;

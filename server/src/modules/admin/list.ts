@@ -1,7 +1,7 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { listQuery, queryBoolean, type AdminRole, type ListQuery } from '@margins/common';
+import { INT4_MAX, listQuery, queryBoolean, type AdminRole, type ListQuery } from '@margins/common';
 import type { Executor } from '../../db/index.ts';
 import { parseListQuery, runList, type ListColumns, type ListPage } from '../../lib/list-query.ts';
 import { fieldsFor } from './policy.ts';
@@ -14,8 +14,8 @@ export type AdminListQuery = ListQuery & Record<string, unknown>;
 const int4 = z.coerce
   .number({ error: 'Enter a number.' })
   .int('Enter a whole number.')
-  .min(-2_147_483_648, 'This number is too small.')
-  .max(2_147_483_647, 'This number is too large.');
+  .min(-INT4_MAX - 1, 'This number is too small.')
+  .max(INT4_MAX, 'This number is too large.');
 
 /** The filter of a filterable field: its own, or equality with a value of the field's type. */
 function filterOf(field: FieldDeclaration): Filter | null {

@@ -17,6 +17,7 @@ import {
   revokeReader,
   selectionOf,
   sessionClient,
+  WITHHELD_HIGHLIGHT,
   type Scene,
 } from './test-helpers.ts';
 
@@ -377,15 +378,27 @@ describe('private comments', () => {
     }
     const listed = await list(scene.reader.client, id);
     expect(listed.comments[0]).toMatchObject({ private: true, comment: MESSAGES.privateComments });
-    expect(listed.highlights[0]).toMatchObject({
-      private: true,
-      selectedText: '',
-      quote: { exact: '', prefix: '', suffix: '' },
-    });
+    // Nor where it is: with its offsets, the reader's own copy of the text gives the quote back.
+    expect(listed.highlights[0]).toEqual(expect.objectContaining(WITHHELD_HIGHLIGHT));
+    const selection = await scene.reader.client.get(
+      `/comments/selection/${posted.comment.selection_id}`,
+    );
+    expect(selection.json().highlight).toEqual(expect.objectContaining(WITHHELD_HIGHLIGHT));
+    const insiderView = await list(scene.writer.client, id);
+    expect(insiderView.highlights[0]).toMatchObject({ private: false, start: expect.any(Number) });
 
     // The third reader's own comment: theirs to read; and they cannot vote on or report the hidden one.
     const own = await postComment(scene.reader.client, id, LATER_QUOTE, 'My own thought');
     expect(own.comment.comment).toBe('My own thought');
+    // Listed after the reader's own, later in the text: document order would place it.
+    const both = await list(scene.reader.client, id);
+    expect(both.highlights.map((highlight) => highlight.private)).toEqual([false, true]);
+    expect(both.comments.map((comment) => comment.private)).toEqual([false, true]);
+    const byOwner = await list(scene.owner.client, id);
+    expect(byOwner.highlights.map((highlight) => highlight.selection_id)).toEqual([
+      posted.comment.selection_id,
+      own.comment.selection_id,
+    ]);
     expect(
       (await scene.reader.client.post(`/comments/${posted.comment.id}/rank/up`)).statusCode,
     ).toBe(403);

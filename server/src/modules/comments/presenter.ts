@@ -21,6 +21,17 @@ import {
 export type CommentRow = typeof schema.comments.$inferSelect;
 export type HighlightRow = typeof schema.highlights.$inferSelect;
 
+/** Where a hidden highlight is: nothing (SPEC: others see only that the author keeps them private). */
+const WITHHELD_PLACE = {
+  startPath: [],
+  endPath: [],
+  startOffset: null,
+  endOffset: null,
+  block_id: null,
+  start: null,
+  end: null,
+} as const satisfies Partial<Highlight>;
+
 /** The part of a user shown beside a comment and in the strip of connected users. */
 export type AuthorFields = Pick<UserRow, 'id' | 'displayName' | 'handle' | 'pictureMediaId'>;
 
@@ -79,7 +90,10 @@ export function presentListedComment(
   };
 }
 
-/** A highlight as `viewer` may see it: no quote of the text when private comments hide it. */
+/**
+ * A highlight as `viewer` may see it. When private comments hide it, neither its quote nor its
+ * place: its offsets would give the quote back from the text anyone reading has.
+ */
 export function presentHighlight(
   row: HighlightRow,
   viewer: CommentPolicyUser,
@@ -91,14 +105,18 @@ export function presentHighlight(
     manuscript_id: row.manuscriptId,
     user_id: row.userId,
     version_id: row.versionId,
-    startPath: row.startPath,
-    endPath: row.endPath,
-    startOffset: row.startOffset,
-    endOffset: row.endOffset,
+    ...(visible
+      ? {
+          startPath: row.startPath,
+          endPath: row.endPath,
+          startOffset: row.startOffset,
+          endOffset: row.endOffset,
+          block_id: row.blockId,
+          start: row.textStart,
+          end: row.textEnd,
+        }
+      : WITHHELD_PLACE),
     selectedText: visible ? row.selectedText : '',
-    block_id: row.blockId,
-    start: row.textStart,
-    end: row.textEnd,
     quote: visible
       ? { exact: row.quoteExact, prefix: row.quotePrefix, suffix: row.quoteSuffix }
       : { exact: '', prefix: '', suffix: '' },

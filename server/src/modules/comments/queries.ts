@@ -74,7 +74,8 @@ export async function voteOf(
 
 /**
  * A manuscript's comments and highlights as the scope's viewer may see them, in document order
- * (orphans last) then rank. With `since`: only what changed after it, deletions as tombstones.
+ * (orphans last) then rank; those private comments hide from the viewer after them, by age.
+ * With `since`: only what changed after it, deletions as tombstones.
  */
 export async function listManuscriptComments(
   db: Executor,
@@ -111,7 +112,12 @@ export async function listManuscriptComments(
         asc(schema.highlights.createdAt),
       ),
     db
-      .select({ comment: schema.comments, author: authorColumns, vote: schema.commentVotes.value })
+      .select({
+        comment: schema.comments,
+        author: authorColumns,
+        vote: schema.commentVotes.value,
+        highlightUserId: schema.highlights.userId,
+      })
       .from(schema.comments)
       .innerJoin(schema.highlights, eq(schema.highlights.id, schema.comments.selectionId))
       .innerJoin(schema.users, eq(schema.users.id, schema.comments.authorId))
@@ -130,7 +136,14 @@ export async function listManuscriptComments(
         asc(schema.comments.id),
       ),
   ]);
-  const live = commentRows.filter((row) => row.comment.deletedAt === null);
+  // A hidden highlight's place in document order would locate it among the visible ones.
+  const hidden = (userId: number) =>
+    !canSeeHighlightText(scope.viewer, { userId }, scope.manuscript);
+  const live = hiddenLast(
+    commentRows.filter((row) => row.comment.deletedAt === null),
+    (row) => hidden(row.highlightUserId),
+    (row) => [row.comment.createdAt.getTime(), row.comment.id],
+  );
   const myVote = (vote: number | null) =>
     scope.viewer ? (vote === null ? 0 : vote === 1 ? 1 : -1) : undefined;
   const authors: CommentListResponse['authors'] = {};
@@ -151,9 +164,11 @@ export async function listManuscriptComments(
       ),
     ),
     authors,
-    highlights: highlightRows
-      .filter((row) => row.deletedAt === null)
-      .map((row) => presentHighlight(row, scope.viewer, scope.manuscript)),
+    highlights: hiddenLast(
+      highlightRows.filter((row) => row.deletedAt === null),
+      (row) => hidden(row.userId),
+      (row) => [row.createdAt.getTime(), row.id],
+    ).map((row) => presentHighlight(row, scope.viewer, scope.manuscript)),
     deleted: {
       comments: commentRows
         .filter((row) => row.comment.deletedAt !== null)
@@ -162,6 +177,24 @@ export async function listManuscriptComments(
     },
     cursor: listCursor(scope, highlightRows, commentRows, since).toISOString(),
   };
+}
+
+/**
+ * `rows` with those `isHidden` moved to the end in the order they were made (`key`): the rest
+ * keep their (document) order.
+ */
+function hiddenLast<T>(
+  rows: T[],
+  isHidden: (row: T) => boolean,
+  key: (row: T) => [number, number | string],
+): T[] {
+  const shown = rows.filter((row) => !isHidden(row));
+  const hiddenRows = rows.filter(isHidden).sort((a, b) => {
+    const [aTime, aId] = key(a);
+    const [bTime, bId] = key(b);
+    return aTime - bTime || (aId < bId ? -1 : aId > bId ? 1 : 0);
+  });
+  return [...shown, ...hiddenRows];
 }
 
 /**

@@ -34,6 +34,23 @@ export function selectionOf(quote: string, html = SCENE_HTML): HighlightInput {
 
 export const newSelectionId = (): string => `sel-${randomBytes(8).toString('hex')}`;
 
+/**
+ * What another reader gets of a highlight that private comments hide: neither its quote nor
+ * its place (its offsets would give the quote back from the reader's own text).
+ */
+export const WITHHELD_HIGHLIGHT = {
+  private: true,
+  selectedText: '',
+  quote: { exact: '', prefix: '', suffix: '' },
+  startPath: [],
+  endPath: [],
+  startOffset: null,
+  endOffset: null,
+  block_id: null,
+  start: null,
+  end: null,
+};
+
 /** Lets a user read a private or restricted manuscript (an accepted invite). */
 export async function grantReader(db: Executor, manuscriptId: number, userId: number) {
   await db.insert(schema.invites).values({

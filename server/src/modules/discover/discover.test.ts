@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type DiscoverResponse } from '@margins/common';
+import { INPUT_MESSAGES, MESSAGES, type DiscoverResponse } from '@margins/common';
 import { schema } from '../../db/index.ts';
 import { buildGenres, buildUser } from '../../test/factories.ts';
 import { createTestApp, TestClient, type TestApp } from '../../test/harness.ts';
@@ -225,6 +225,24 @@ describe('GET /discover/', () => {
     expect((await anonymous.get('/discover/?page=0')).statusCode).toBe(400);
     const badPage = await anonymous.get('/discover/?page=0', { headers: { accept: 'text/html' } });
     expect(badPage.statusCode).toBe(200);
+  });
+
+  it('refuses a genre id past PostgreSQL integer, or spelt otherwise, in the URL and the body', async () => {
+    for (const id of ['2147483648', '9007199254740992', '-1', '1e3', '0x10']) {
+      const json = await anonymous.get(`/discover/?genre_ids=${fantasy},${id}`);
+      expect(json.statusCode, id).toBe(400);
+      expect(json.json().errors.genre_ids, id).toEqual([INPUT_MESSAGES.badId]);
+      // The page shows the search without the filter, and says why.
+      const page = await anonymous.get(`/discover/?genre_ids=${id}`, {
+        headers: { accept: 'text/html' },
+      });
+      expect(page.statusCode, id).toBe(200);
+      expect(page.body).toContain(INPUT_MESSAGES.badId);
+      const asJson = /^-?\d+$/.test(id) ? Number(id) : id;
+      const posted = await anonymous.post('/discover/', { genre_ids: [asJson] });
+      expect(posted.statusCode, id).toBe(400);
+    }
+    expect((await anonymous.get('/discover/?genre_ids=2147483647')).statusCode).toBe(200);
   });
 });
 

@@ -52,12 +52,16 @@ const ACTIONS = [
   'approve',
   'invite',
   'deleteInvite',
+  'openLink',
+  'acceptLink',
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
 /**
  * Read outcomes: `text` (served), `gate:…` (the reader page without the text), `302` (to the
- * login page); the socket room: `joined` or `refused`; otherwise the HTTP status.
+ * login page); the socket room: `joined` or `refused`; a share link: the landing's state, or
+ * `→` and what the reader it sends to answers (so a redirect into a 404 cannot pass for a way
+ * in); otherwise the HTTP status.
  */
 type Outcome = string;
 type Row = Record<Action, Outcome>;
@@ -67,29 +71,35 @@ const row = (...outcomes: Outcome[]): Row =>
 
 const Q = 'gate:questionnaire';
 const A = 'gate:awaiting_approval';
+const TO_Q = `→${Q}`;
+const TO_A = `→${A}`;
 // Columns: html, json, image, list comments, comment, join room, bookmark, answer the
-// questionnaire, see answers, approve an answer, invite, delete an invite.
+// questionnaire, see answers, approve an answer, invite, delete an invite, open the manuscript's
+// share link (GET /share/:code), accept it (POST /share/:code/accept).
 // prettier-ignore
-const HIDDEN =   row('404',  '404',  '404', '404', '404', 'refused', '404', '404', '404', '404', '404', '404');
+const HIDDEN =   row('404',  '404',  '404', '404', '404', 'refused', '404', '404', '404', '404', '404', '404', 'accept', TO_Q);
 // prettier-ignore
-const ACCEPTED = row(Q,      Q,      '404', '403', '403', 'refused', '403', '200', '403', '403', '403', '403');
+const ACCEPTED = row(Q,      Q,      '404', '403', '403', 'refused', '403', '200', '403', '403', '403', '403', TO_Q,     TO_Q);
 // prettier-ignore
-const PENDING =  row(A,      A,      '404', '403', '403', 'refused', '403', '409', '403', '403', '403', '403');
+const PENDING =  row(A,      A,      '404', '403', '403', 'refused', '403', '409', '403', '403', '403', '403', TO_A,     TO_A);
 // prettier-ignore
-const APPROVED = row('text', 'text', '200', '200', '200', 'joined',  '200', '409', '403', '403', '403', '403');
+const APPROVED = row('text', 'text', '200', '200', '200', 'joined',  '200', '409', '403', '403', '403', '403', '→text',  '→text');
 // prettier-ignore
-const OWNER =    row('text', 'text', '200', '200', '200', 'joined',  '200', '403', '200', '200', '200', '200');
+const OWNER =    row('text', 'text', '200', '200', '200', 'joined',  '200', '403', '200', '200', '200', '200', '→text',  '→text');
+/** Restricted: a member without a grant is asked to request access (409 to Accept). */
+const ASKS: Row = { ...HIDDEN, openLink: 'request_access', acceptLink: '409' };
 
 const PRIVATE: Record<Role, Row> = {
   // prettier-ignore
-  anonymous:     row('404',  '404',  '404', '404', '401', 'refused', '401', '401', '401', '401', '401', '401'),
+  anonymous:     row('404',  '404',  '404', '404', '401', 'refused', '401', '401', '401', '401', '401', '401', '401', '401'),
+  // The private link lets anyone logged in redeem it: then the questionnaire.
   stranger: HIDDEN,
   invited: HIDDEN,
   accepted: ACCEPTED,
   pending: PENDING,
   approved: APPROVED,
   // Staff do not read at will: with no report open they are strangers (modules/access policy;
-  // moderation.test.ts covers a report open).
+  // moderation.test.ts and share.test.ts cover a report open), through a share link too.
   moderator: HIDDEN,
   admin: HIDDEN,
   owner: OWNER,
@@ -97,7 +107,7 @@ const PRIVATE: Record<Role, Row> = {
 const LOGGED_IN: Record<Role, Row> = {
   ...PRIVATE,
   // prettier-ignore
-  anonymous:     row('302',  '401',  '404', '401', '401', 'refused', '401', '401', '401', '401', '401', '401'),
+  anonymous:     row('302',  '401',  '404', '401', '401', 'refused', '401', '401', '401', '401', '401', '401', '401', '401'),
   stranger: ACCEPTED,
   invited: ACCEPTED,
   moderator: ACCEPTED,
@@ -105,12 +115,12 @@ const LOGGED_IN: Record<Role, Row> = {
 };
 const EXPECTED: Record<InviteType, Record<Role, Row>> = {
   private: PRIVATE,
-  restricted: PRIVATE,
+  restricted: { ...PRIVATE, stranger: ASKS, invited: ASKS, moderator: ASKS, admin: ASKS },
   logged_in: LOGGED_IN,
   public: {
     ...LOGGED_IN,
     // prettier-ignore
-    anonymous:   row(Q,      Q,      '404', '403', '401', 'refused', '401', '401', '401', '401', '401', '401'),
+    anonymous:   row(Q,      Q,      '404', '403', '401', 'refused', '401', '401', '401', '401', '401', '401', TO_Q,  '401'),
   },
 };
 
@@ -171,7 +181,14 @@ async function buildFixture(visibility: InviteType) {
   }
   const pendingAnswer = await buildAnswer(db, survey.id, users.pending.id);
   await buildAnswer(db, survey.id, users.approved.id, true);
-  return { manuscript, mediaId, pendingAnswer, invited };
+  const link = await buildInvite(db, {
+    manuscriptId: manuscript.id,
+    kind: 'link',
+    inviteType: visibility,
+    createdById: users.owner.id,
+    status: 'pending',
+  });
+  return { manuscript, mediaId, pendingAnswer, invited, link };
 }
 
 /** What a read answered: text, a gate, the login redirect, or the status. */
@@ -189,6 +206,14 @@ function readOutcome(response: LightMyRequestResponse, html: boolean): Outcome {
 }
 
 const QUOTE = 'smelled of cedar and river damp';
+
+/** A share link's answer: its landing's state, or `→` and what the reader it names answers. */
+async function linkOutcome(client: TestClient, response: LightMyRequestResponse): Promise<Outcome> {
+  if (response.statusCode !== 200) return String(response.statusCode);
+  const body = response.json() as { redirect?: string; state?: string };
+  if (body.redirect === undefined) return body.state!;
+  return `→${readOutcome(await client.get(body.redirect), false)}`;
+}
 
 /** Connects a socket with the client's cookies and asks to join the manuscript's room. */
 async function joinRoom(client: TestClient, manuscriptId: number): Promise<Outcome> {
@@ -261,6 +286,10 @@ async function perform(
       );
     case 'deleteInvite':
       return status(await client.delete(`/manuscript/invite/${fixture.invited.id}`));
+    case 'openLink':
+      return linkOutcome(client, await client.get(`/share/${fixture.link.code}`));
+    case 'acceptLink':
+      return linkOutcome(client, await client.post(`/share/${fixture.link.code}/accept`));
   }
 }
 

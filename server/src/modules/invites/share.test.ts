@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invite, SharePageData } from '@margins/common';
+import { INVITE_TYPES, type Invite, type SharePageData } from '@margins/common';
 import { schema } from '../../db/index.ts';
 import { TEST_PASSWORD } from '../../test/factories.ts';
 import { createTestApp, TestClient, type TestApp } from '../../test/harness.ts';
 import { buildManuscript } from '../manuscripts/test-helpers.ts';
+import { buildReport } from '../moderation/test-helpers.ts';
 import { SHARE_MESSAGES } from './share.ts';
 import { buildInvite, getPage, pageConfigOf, personFor, type Person } from './test-helpers.ts';
 
@@ -270,6 +271,43 @@ describe('restricted manuscripts: requesting access', () => {
     const otherLink = await makeLink(other.id, 'private');
     expect((await reader.client.post(`${sharePath(otherLink)}/request`)).statusCode).toBe(404);
   });
+});
+
+describe('staff and share links', () => {
+  // The access matrix covers staff without a report; here every link type with one open.
+  for (const role of ['moderator', 'admin'] as const) {
+    for (const access of INVITE_TYPES) {
+      it(`a ${role} through a ${access} link: the reader only while a report is open`, async () => {
+        const manuscript = await newManuscript({ visibility: access });
+        const link = await makeLink(manuscript.id, access);
+        const staff = await personFor(test, { role });
+        const { report } = await buildReport(test.ctx.db, {
+          model: 'manuscript',
+          elementId: manuscript.id,
+        });
+        const accepted = await accept(staff.client, sharePath(link));
+        expect(accepted.statusCode, accepted.body).toBe(200);
+        expect(accepted.json()).toEqual({ redirect: readerPath(manuscript.id) });
+        expect((await staff.client.get(readerPath(manuscript.id))).statusCode).toBe(200);
+
+        // Report closed: a member like any other (restricted: ask; private: redeem the link).
+        await test.ctx.db
+          .update(schema.reports)
+          .set({ status: 'dismissed' })
+          .where(eq(schema.reports.id, report.id));
+        const other = await personFor(test, { role });
+        const again = await accept(other.client, sharePath(link));
+        if (access === 'restricted') {
+          expect(again.statusCode).toBe(409);
+          expect(again.json().error).toBe(SHARE_MESSAGES.request_access);
+          expect((await other.client.get(readerPath(manuscript.id))).statusCode).toBe(404);
+        } else {
+          expect(again.statusCode, again.body).toBe(200);
+          expect((await other.client.get(readerPath(manuscript.id))).statusCode).toBe(200);
+        }
+      });
+    }
+  }
 });
 
 describe('signing up through an invite', () => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@margins/common';
+import { PAYMENT_MESSAGES } from '@margins/common/messages-payments';
 import { schema } from '../../db/index.ts';
 import { buildUser, loggedInClient } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -233,12 +234,105 @@ describe('POST /payments/webhook', () => {
     expect(events).toEqual([]);
   });
 
-  it('an unknown event type is stored and ignored', async () => {
+  it('an unknown event type is ignored and not stored', async () => {
     const payload = stripeEvent('invoice.finalized', 'in_test_1', 'evt_unknown_type');
     const response = await postWebhook(payload, sign(payload));
     expect(response.statusCode).toBe(200);
     expect(response.json().outcome).toBe('ignored');
+    const events = await test.ctx.db
+      .select()
+      .from(schema.paymentEvents)
+      .where(eq(schema.paymentEvents.id, 'evt_unknown_type'));
+    expect(events).toEqual([]);
   });
+});
+
+/** `{"a":{"a":…1…}}`, `depth` objects deep. */
+const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+/** An event as Stripe sends one, with `fields` replaced (a field set to undefined is left out). */
+function eventWith(fields: Record<string, unknown>): string {
+  const event: Record<string, unknown> = {
+    id: `evt_shape_${++eventCounter}`,
+    object: 'event',
+    type: 'customer.subscription.updated',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: 'sub_shape' } },
+    ...fields,
+  };
+  return JSON.stringify(event);
+}
+
+/** Every row a webhook may write, counted. */
+async function paymentRowCounts() {
+  const { db } = test.ctx;
+  const count = async (table: typeof schema.paymentEvents | typeof schema.subscriptions) =>
+    (await db.select().from(table)).length;
+  return {
+    events: await count(schema.paymentEvents),
+    subscriptions: await count(schema.subscriptions),
+    tips: (await db.select().from(schema.tips)).length,
+    gifts: (await db.select().from(schema.gifts)).length,
+  };
+}
+
+describe('POST /payments/webhook: signed bodies of a shape we do not handle', () => {
+  // Not an event: nothing to store or retry (400).
+  const notEvents: Record<string, string> = {
+    'an empty object': '{}',
+    null: 'null',
+    'an array': '[]',
+    'a string': '"evt_1"',
+    'a number': '42',
+    'not JSON': '{"id": "evt_',
+    'nested 5,000 deep': nested(5_000),
+    'nested 10,000 deep': nested(10_000),
+    'an event without an id': eventWith({ id: undefined }),
+    'an event whose id is a number': eventWith({ id: 7 }),
+    'an event with a NUL in its id': eventWith({ id: 'evt_\u0000x' }),
+    'an event with an empty id': eventWith({ id: '' }),
+    'an event with a 10,000-character id': eventWith({ id: `evt_${'x'.repeat(10_000)}` }),
+    'an event without a type': eventWith({ type: undefined }),
+    'an event whose type is an object': eventWith({ type: { name: 'x' } }),
+  };
+  // An event, but not one we act on: acknowledged (Stripe stops retrying), nothing written.
+  const unhandled: Record<string, string> = {
+    'an event without data': eventWith({ data: undefined }),
+    'an event whose data is null': eventWith({ data: null }),
+    'an event whose data.object is null': eventWith({ data: { object: null } }),
+    'an event whose data.object is an array': eventWith({ data: { object: [] } }),
+    'an event whose object has no id': eventWith({ data: { object: { status: 'active' } } }),
+    'an event whose object id is a number': eventWith({ data: { object: { id: 12 } } }),
+    "an event whose object's id has a NUL": eventWith({ data: { object: { id: 'sub_\u0000' } } }),
+    'an event of a type we do not handle': eventWith({ type: 'v3.something.new' }),
+    'an event with a NUL in its type': eventWith({ type: 'customer.\u0000' }),
+    'an event nested 10,000 deep inside its object': eventWith({
+      data: { object: { metadata: 'DEEP' } },
+    }).replace('"DEEP"', nested(10_000)),
+  };
+
+  for (const [name, payload] of Object.entries(notEvents)) {
+    it(`${name}: 400, nothing written`, async () => {
+      const before = await paymentRowCounts();
+      const response = await postWebhook(payload, sign(payload));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error).toBe(PAYMENT_MESSAGES.webhookNotAnEvent);
+      expect(await paymentRowCounts()).toEqual(before);
+    });
+  }
+  for (const [name, payload] of Object.entries(unhandled)) {
+    it(`${name}: 200 ignored, nothing written`, async () => {
+      const before = await paymentRowCounts();
+      const requests = stub.requests.length;
+      const response = await postWebhook(payload, sign(payload));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ received: true, outcome: 'ignored' });
+      expect(await paymentRowCounts()).toEqual(before);
+      // Nothing asked of Stripe either.
+      expect(stub.requests.length).toBe(requests);
+    });
+  }
 });
 
 describe('renewal with Stripe', () => {

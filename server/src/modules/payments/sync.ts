@@ -25,18 +25,32 @@ const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.resumed',
 ]);
 
+/** The provider could not be read (its error is the cause): the event may be sent again. */
+export class ProviderUnreadable extends Error {
+  constructor(cause: unknown) {
+    super('payments: the provider could not be read', { cause });
+  }
+}
+
+/** Is this an event the sync acts on: a type it knows, about an object it can re-read? */
+const handlesEvent = (event: ProviderEvent): boolean =>
+  event.objectId !== null &&
+  (SESSION_EVENTS.has(event.type) || SUBSCRIPTION_EVENTS.has(event.type));
+
 /**
  * Handles a verified provider event (a Stripe webhook, or the local provider's report): the
  * event only says which object changed; its current state is re-read from the provider and
  * upserted by the provider's ids, with the event's id, in one transaction. A replay or a
  * duplicate finds its id stored and changes nothing; events out of order each write the
- * latest state. Unknown types are stored and otherwise ignored.
+ * latest state. An event of a type we do not handle, or about no object, is ignored and not
+ * stored. A failed read of the provider throws ProviderUnreadable, with nothing written.
  */
 export async function handleProviderEvent(
   ctx: AppContext,
   provider: PaymentsProvider,
   event: ProviderEvent,
 ): Promise<SyncOutcome> {
+  if (!handlesEvent(event)) return 'ignored';
   const [seen] = await ctx.db
     .select({ id: schema.paymentEvents.id })
     .from(schema.paymentEvents)
@@ -44,7 +58,9 @@ export async function handleProviderEvent(
   if (seen) return 'duplicate';
 
   // Read the provider before the transaction: no network wait while it holds locks.
-  const state = await readState(provider, event);
+  const state = await readState(provider, event).catch((error: unknown) => {
+    throw new ProviderUnreadable(error);
+  });
   const outcome = await ctx.db.transaction(async (tx) => {
     const stored = await tx
       .insert(schema.paymentEvents)

@@ -99,6 +99,14 @@ describe('tips', () => {
     });
     expect(swapped.statusCode).toBe(400);
     expect(swapped.json().errors.sig).toBeDefined();
+    // The same signature spelt otherwise (padded: signing.test.ts has every other spelling).
+    const padded = await client.post('/payments/checkout-session', {
+      tipAmount: '5',
+      ...offer,
+      sig: `${offer.sig}=`,
+    });
+    expect(padded.statusCode).toBe(400);
+    expect(padded.json().errors.sig).toBeDefined();
 
     const { client: self } = await loggedInClient(test, author);
     const selfOffer = await offerFor(self, manuscript.id);

@@ -1,22 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import type Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '@margins/common/messages-payments';
+import { providerEventObject, providerWebhookEvent } from '@margins/common/schemas/payments';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import { paymentsProvider } from './providers.ts';
 import { stripeSdk } from './stripe-provider.ts';
 import type { ProviderEvent } from './provider.ts';
-import { handleProviderEvent } from './sync.ts';
+import { handleProviderEvent, ProviderUnreadable } from './sync.ts';
 
-/** The object id of a Stripe event (a session, a subscription…). */
-function objectIdOf(event: Stripe.Event): string | null {
-  const object = event.data.object as { id?: unknown };
-  return typeof object.id === 'string' ? object.id : null;
+/**
+ * The signed body as an event, or null when it is none (not JSON, not an object with a string
+ * id and type); its object's id when it has one we could re-read.
+ */
+function eventOf(body: unknown): ProviderEvent | null {
+  const event = providerWebhookEvent.safeParse(body);
+  if (!event.success) return null;
+  const object = providerEventObject.safeParse(body);
+  return {
+    id: event.data.id,
+    type: event.data.type,
+    objectId: object.success ? object.data.data.object.id : null,
+  };
 }
 
 /**
  * POST /payments/webhook: the raw body's Stripe signature is verified with the SDK (forged,
- * stale or missing → 400, nothing read or written); the event then triggers the idempotent
- * sync (sync.ts), which re-reads the object from Stripe.
+ * stale or missing → 400, nothing read or written); a body that is not an event is a 400; an
+ * event then triggers the idempotent sync (sync.ts), which re-reads the object from Stripe and
+ * ignores (200, nothing written) a type or shape it does not handle, so a new API version or
+ * event type is not retried for days. 503 only when Stripe could not be read.
  */
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -36,24 +47,33 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
         throw badRequest({}, PAYMENT_MESSAGES.webhookUnsigned);
       }
-      let event: Stripe.Event;
+      const sdk = stripeSdk();
+      let parsed: unknown;
       try {
-        event = stripeSdk().webhooks.constructEvent(body, signature, secret);
-      } catch {
-        throw badRequest({}, PAYMENT_MESSAGES.webhookUnsigned);
+        parsed = sdk.webhooks.constructEvent(body, signature, secret);
+      } catch (error) {
+        // Signed but not JSON (or a thin v2 notification the SDK will not build): not an event.
+        const unsigned = error instanceof sdk.errors.StripeSignatureVerificationError;
+        throw badRequest(
+          {},
+          unsigned ? PAYMENT_MESSAGES.webhookUnsigned : PAYMENT_MESSAGES.webhookNotAnEvent,
+        );
       }
+      const event = eventOf(parsed);
+      if (!event) throw badRequest({}, PAYMENT_MESSAGES.webhookNotAnEvent);
       const provider = paymentsProvider(ctx);
-      const verified: ProviderEvent = {
-        id: event.id,
-        type: event.type,
-        objectId: objectIdOf(event),
-      };
-      const outcome = await handleProviderEvent(ctx, provider, verified).catch((error: unknown) => {
+      const outcome = await handleProviderEvent(ctx, provider, event).catch((error: unknown) => {
+        if (!(error instanceof ProviderUnreadable)) throw error;
         // Stripe retries an event until it gets a 2xx: a 503 asks for that, and nothing is stored.
-        request.log.error({ err: error, event: event.id }, 'payments: webhook sync failed');
+        request.log.error({ err: error.cause, event: event.id }, 'payments: webhook sync failed');
         throw new HttpError(503, PAYMENT_MESSAGES.webhookRetry);
       });
-      request.log.info({ event: event.id, type: event.type, outcome }, 'payments: webhook');
+      const logged = { event: event.id, type: event.type, object: event.objectId, outcome };
+      if (outcome === 'ignored') {
+        request.log.info(logged, 'payments: webhook ignored (a type or shape we do not handle)');
+      } else {
+        request.log.info(logged, 'payments: webhook');
+      }
       return { received: true, outcome };
     },
   );

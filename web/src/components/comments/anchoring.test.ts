@@ -6,11 +6,13 @@ import {
   anchorOfSpan,
   buildDocumentModel,
   LiveText,
+  isWithheldPlace,
   placeHighlight,
   positionOfPath,
   type AnchorFields,
 } from './anchoring.ts';
 import { HighlightPainter } from './painter.ts';
+import { buildWithheldHighlight } from './test-data.ts';
 
 // The shape the normaliser serves: top-level blocks with ids, "\n" between them, inline
 // elements inside (shared with the server's tests: common/src/anchoring/fixtures.ts).
@@ -214,6 +216,13 @@ describe('placing a stored highlight: range → position → quote, else an orph
     expect(
       placeHighlight(model, { ...withheld, startPath: [99], endPath: [99], start: 5, end: 2 }),
     ).toBeNull();
+  });
+
+  it("places no private highlight sent without its place (another reader's, private comments)", () => {
+    const withheld = buildWithheldHighlight();
+    expect(isWithheldPlace(withheld)).toBe(true);
+    expect(placeHighlight(model, withheld)).toBeNull();
+    expect(isWithheldPlace({ ...withheld, private: false })).toBe(false);
   });
 
   it('reads a Highlight as the server sends it', () => {

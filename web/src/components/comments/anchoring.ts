@@ -222,11 +222,11 @@ export type AnchorFields = Pick<
 /**
  * Where a stored highlight is in this document: its range when the paths still hold its
  * quote, else its text position, else the quote searched for (context decides between
- * repeats). A withheld quote (private comments) cannot be checked: the server placed it in
- * this draft, so its range or position is trusted. Null: an orphan.
+ * repeats). A withheld quote (private comments) comes without its place, which would give it
+ * back from the text: it is not drawn. Null: not placed (an orphan, or withheld).
  */
 export function placeHighlight(model: DocumentModel, highlight: AnchorFields): Placement | null {
-  if (highlight.orphaned) return null;
+  if (highlight.orphaned || isWithheldPlace(highlight)) return null;
   const { text } = model;
   const exact = highlight.quote.exact || highlight.selectedText || '';
   const withheld = exact === '';
@@ -237,12 +237,26 @@ export function placeHighlight(model: DocumentModel, highlight: AnchorFields): P
     end <= text.length &&
     (withheld || text.slice(start, end) === exact);
 
-  const fromPath = positionOfPath(model, highlight.startPath, highlight.startOffset);
-  const toPath = positionOfPath(model, highlight.endPath, highlight.endOffset);
+  const { start, end, startOffset, endOffset } = highlight;
+  const fromPath =
+    startOffset === null ? null : positionOfPath(model, highlight.startPath, startOffset);
+  const toPath = endOffset === null ? null : positionOfPath(model, highlight.endPath, endOffset);
   if (holds(fromPath, toPath)) return { start: fromPath!, end: toPath!, method: 'range' };
-  if (holds(highlight.start, highlight.end)) {
-    return { start: highlight.start, end: highlight.end, method: 'position' };
-  }
+  if (holds(start, end)) return { start: start!, end: end!, method: 'position' };
   if (withheld) return null;
-  return searchQuote(model, { ...highlight.quote, exact }, highlight.start);
+  return searchQuote(model, { ...highlight.quote, exact }, start ?? 0);
+}
+
+/**
+ * A private comment's highlight as others get it: neither its quote nor any offset that would
+ * locate it (the server leaves them out). It has a card, but no place in the text.
+ */
+export function isWithheldPlace(
+  highlight: Pick<AnchorFields, 'private' | 'start' | 'end' | 'startOffset' | 'endOffset'>,
+): boolean {
+  return (
+    highlight.private &&
+    (highlight.start === null || highlight.end === null) &&
+    (highlight.startOffset === null || highlight.endOffset === null)
+  );
 }

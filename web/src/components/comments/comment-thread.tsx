@@ -61,7 +61,11 @@ export function CommentThread({
       }}
       data-thread={thread.id}
       data-active={active || undefined}
-      aria-label={`Comments on “${thread.quote.slice(0, 60)}”`}
+      aria-label={
+        thread.quote
+          ? `Comments on “${thread.quote.slice(0, 60)}”`
+          : 'Comments on a private passage'
+      }
       role="group"
     >
       {showQuote ? (

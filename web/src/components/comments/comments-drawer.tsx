@@ -4,6 +4,7 @@ import { CloseButton } from '../dialog.tsx';
 import { CommentThread } from './comment-thread.tsx';
 import { useComments } from './comments-context.tsx';
 import { scrollToMark } from './margin-column.tsx';
+import { isWithheldThread } from './threads.ts';
 
 /** Threads listed at a time in the drawer ("Show more" adds as many again). */
 const PAGE_SIZE = 25;
@@ -138,14 +139,19 @@ export const CommentsDrawer = memo(function CommentsDrawer() {
                 Show more ({listed.length - limit} left)
               </button>
             ) : null}
-            {orphans.length > 0 ? (
-              <>
-                <h3 className="eyebrow pt-3">Unplaced notes</h3>
-                {orphans.map((thread) => (
-                  <CommentThread key={thread.id} thread={thread} showQuote />
-                ))}
-              </>
-            ) : null}
+            {[
+              { title: 'Unplaced notes', threads: orphans.filter((t) => !isWithheldThread(t)) },
+              { title: 'Private comments', threads: orphans.filter(isWithheldThread) },
+            ].map(({ title, threads: group }) =>
+              group.length > 0 ? (
+                <div key={title} className="space-y-3">
+                  <h3 className="eyebrow pt-3">{title}</h3>
+                  {group.map((thread) => (
+                    <CommentThread key={thread.id} thread={thread} showQuote />
+                  ))}
+                </div>
+              ) : null,
+            )}
           </div>
         )}
       </div>

@@ -7,7 +7,7 @@ import { renderWithApp } from '../../test/render.tsx';
 import { CommentsProvider } from './comments-context.tsx';
 import { MarginColumn } from './margin-column.tsx';
 import { UnplacedNotes } from './unplaced-notes.tsx';
-import { buildComment, buildHighlight, readerAuthor } from './test-data.ts';
+import { buildComment, buildHighlight, buildWithheldHighlight, readerAuthor } from './test-data.ts';
 
 const HTML = [
   '<p id="p1">The fog came in before the boats did, the way it always had.</p>',
@@ -448,6 +448,52 @@ describe('what a comment shows', () => {
     // Someone else's comments: report, no edit or delete.
     expect(margin().getAllByRole('button', { name: 'Report' })).toHaveLength(3);
     expect(margin().queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+
+  it('lists another reader\'s private comment, sent without its place, under "Private comments" and paints nothing', async () => {
+    // As the server presents someone else's highlight with private comments on: no quote and
+    // no offset that would give it back from the text.
+    const withheld = (selectionId: string) => buildWithheldHighlight({ selection_id: selectionId });
+    const hidden = (id: number, selectionId: string) =>
+      buildComment({
+        id,
+        selection_id: selectionId,
+        private: true,
+        comment: MESSAGES.privateComments,
+        author_id: 12,
+        author: { ...readerAuthor, id: 12, display_name: 'Other Reader' },
+      });
+    stubFetch((url) =>
+      url.startsWith('/comments/manuscript/31')
+        ? json(list({ highlights: [withheld('sel-hidden')], comments: [hidden(1, 'sel-hidden')] }))
+        : undefined,
+    );
+    const socket = liveSocket();
+    renderWithApp(<Reader socket={socket} userId={readerAuthor.id} />);
+    const section = await screen.findByTestId('private-notes');
+    expect(within(section).getByText('Private comments')).toBeTruthy();
+    expect(within(section).getByText(MESSAGES.privateComments)).toBeTruthy();
+    expect(within(section).getByText('The passage is kept private.')).toBeTruthy();
+    expect(screen.queryByTestId('unplaced-notes')).toBeNull();
+
+    // One more arrives live, the same way.
+    await waitFor(() => expect(socket.sent('join')).toHaveLength(1));
+    act(() => {
+      socket.fire('new_highlight', {
+        room: 'manuscript-31',
+        highlight: withheld('sel-live-hidden'),
+        selection_id: 'sel-live-hidden',
+        manuscript_id: 31,
+      });
+      socket.fire('new_comment', { room: 'manuscript-31', comment: hidden(2, 'sel-live-hidden') });
+    });
+    await waitFor(() =>
+      expect(within(section).getAllByText(MESSAGES.privateComments)).toHaveLength(2),
+    );
+    const box = screen.getByTestId('reader-box');
+    await waitFor(() => expect(box.dataset.highlights).toBe('painted'));
+    expect(document.querySelectorAll('mark.hl')).toHaveLength(0);
+    expect(margin().queryByText(MESSAGES.privateComments)).toBeNull();
   });
 
   it('lists a highlight that cannot be placed any more under "Unplaced notes" with its quote', async () => {

@@ -55,3 +55,24 @@ export function buildHighlight(overrides: Partial<Highlight> = {}): Highlight {
     ...overrides,
   };
 }
+
+/**
+ * Someone else's highlight as the server sends it with private comments on: neither the
+ * quote nor any offset that would locate it.
+ */
+export function buildWithheldHighlight(overrides: Partial<Highlight> = {}): Highlight {
+  return buildHighlight({
+    user_id: 12,
+    startPath: [],
+    endPath: [],
+    startOffset: null,
+    endOffset: null,
+    start: null,
+    end: null,
+    block_id: null,
+    selectedText: '',
+    quote: { exact: '', prefix: '', suffix: '' },
+    private: true,
+    ...overrides,
+  });
+}

@@ -1,5 +1,5 @@
 import type { Comment, Highlight } from '@margins/common';
-import type { Placement } from './anchoring.ts';
+import { isWithheldPlace, type Placement } from './anchoring.ts';
 import type { DraftHighlight } from './use-highlight-layer.ts';
 
 /** One highlight and its comments: a card in the margin (or the drawer). */
@@ -19,6 +19,10 @@ export interface Thread {
   /** Highlighted by the current user. */
   own: boolean;
 }
+
+/** Someone else's private comment: its card has no place in the text (private comments). */
+export const isWithheldThread = (thread: Thread): boolean =>
+  thread.highlight !== null && isWithheldPlace(thread.highlight);
 
 /** A fresh selection id (the contract: 6–64 of A–Z a–z 0–9 - _). */
 export function newSelectionId(): string {

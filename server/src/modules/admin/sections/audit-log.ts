@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { ADMIN_ROLES } from '@margins/common';
+import { ADMIN_MESSAGES, ADMIN_ROLES, idField } from '@margins/common';
 import { schema } from '../../../db/index.ts';
 import type { SectionDeclaration } from '../types.ts';
 
@@ -74,7 +73,7 @@ export const auditLogSection: SectionDeclaration = {
       filterable: true,
       // ?entity_ids=7: the changes that touched item 7.
       filter: {
-        schema: z.coerce.number().int().min(1).max(2_147_483_647),
+        schema: idField(ADMIN_MESSAGES.badId),
         condition: (id: number) => sql`${id} = any(${audit.entityIds})`,
       },
     },

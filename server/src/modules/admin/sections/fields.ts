@@ -2,7 +2,7 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { controlCharacterProblem, HANDLE_PATTERN } from '@margins/common';
+import { controlCharacterProblem, HANDLE_PATTERN, idField } from '@margins/common';
 
 /** Text without control characters (one line, or several with `multiLine`), trimmed. */
 const text = (error: string, max: number, multiLine = false) =>
@@ -43,11 +43,7 @@ export const handle = z
 export const yesNo = z.boolean({ error: 'Choose yes or no.' });
 
 /** An id of another row (a reference field). */
-export const referenceId = z.coerce
-  .number({ error: 'Choose an item.' })
-  .int('Choose an item.')
-  .positive('Choose an item.')
-  .max(2_147_483_647, 'Choose an item.');
+export const referenceId = idField('Choose an item.');
 
 /**
  * A column as `"table"."column"`, for correlated subqueries: drizzle writes the columns of a
