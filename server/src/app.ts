@@ -61,6 +61,9 @@ import { Realtime } from './realtime/index.ts';
 import { subscribeRealtime } from './realtime/subscribers.ts';
 import { subscribeModerationRealtime } from './realtime/moderation-subscribers.ts';
 import { subscribeModeration } from './modules/moderation/subscribers.ts';
+import { accessEventRows } from './modules/access/event-rows.ts';
+import { commentEventRows } from './modules/comments/event-rows.ts';
+import { moderationEventRows } from './modules/moderation/event-rows.ts';
 import { subscribeReadAccessCache } from './modules/bookmarks/read-access-cache.ts';
 import { startPhase } from './start-timing.ts';
 import { subscribeSessionCache } from './modules/auth/session-cache.ts';
@@ -133,6 +136,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   subscribeReplyNotifications(events);
   subscribeReadAccessCache(events);
   subscribeSessionCache(events);
+  // How each module's events' rows are read back when a crash left them undispatched.
+  events.rowReaders.register(accessEventRows);
+  events.rowReaders.register(commentEventRows);
+  events.rowReaders.register(moderationEventRows);
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => {
     await events.settled();

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema.ts';
+import { users } from './schema-accounts.ts';
 import { manuscripts } from './schema-manuscripts.ts';
 
 // Kept in step with common/src (the schema file stays free of app imports).

@@ -16,7 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { manuscripts, manuscriptVersions } from './schema-manuscripts.ts';
-import { users } from './schema.ts';
+import { users } from './schema-accounts.ts';
 
 // Kept in step with common/src/schemas/comments-reports.ts (the schema file stays free of
 // app imports).

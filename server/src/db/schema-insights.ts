@@ -9,7 +9,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bookmarks } from './schema-access.ts';
 import { manuscripts } from './schema-manuscripts.ts';
-import { users } from './schema.ts';
+import { users } from './schema-accounts.ts';
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true });
 

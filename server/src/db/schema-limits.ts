@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './schema.ts';
+import { users } from './schema-accounts.ts';
 
 /**
  * Fixed-window counters of the rate limiters (lib/rate-limit.ts), shared by every process on

@@ -1,5 +1,6 @@
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -11,7 +12,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { genres, media, users } from './schema.ts';
+import { genres, users } from './schema-accounts.ts';
 
 // Kept in step with common/src/constants.ts (the schema file stays free of app imports).
 const VISIBILITIES = ['private', 'restricted', 'logged_in', 'public'] as const;
@@ -29,6 +30,30 @@ const timestamps = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Uploaded binary files (profile pictures, manuscript images, originals). */
+export const media = pgTable(
+  'media',
+  {
+    id: text('id').primaryKey(),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    /** Stored uncompressed (migration 0004): mostly zip, PNG and JPEG already. */
+    data: bytea('data').notNull(),
+    /** Set for a manuscript's images and uploaded originals: read as the manuscript allows. */
+    manuscriptId: integer('manuscript_id').references((): AnyPgColumn => manuscripts.id, {
+      onDelete: 'cascade',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('media_manuscript_idx').on(table.manuscriptId)],
+);
 
 /** A manuscript (SPEC §3). Deleting archives it (archived_at); rows are kept. */
 export const manuscripts = pgTable(

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { manuscripts } from './schema-manuscripts.ts';
 import { reports } from './schema-comments.ts';
-import { users } from './schema.ts';
+import { users } from './schema-accounts.ts';
 
 /**
  * Features as runtime switches (modules/features): productsEnabled, invitesEnabled and the

@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema.ts';
+import { users } from './schema-accounts.ts';
 import { manuscripts } from './schema-manuscripts.ts';
 
 // Kept in step with common/src/payments-constants.ts (the schema file stays free of app imports).

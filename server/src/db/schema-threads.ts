@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { comments } from './schema-comments.ts';
 import { manuscripts } from './schema-manuscripts.ts';
-import { users } from './schema.ts';
+import { users } from './schema-accounts.ts';
 
 // Threads on margin comments and the export of all feedback (issue 16).
 

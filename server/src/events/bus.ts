@@ -14,7 +14,7 @@ import {
   writeEventRows,
   type StoredEvent,
 } from './outbox.ts';
-import { withRowsReadBack } from './recovered-rows.ts';
+import { RowReaders } from './recovered-rows.ts';
 
 /**
  * What runs when an event happens. `inTransaction` runs in the writer's transaction, so what it
@@ -54,6 +54,8 @@ export class EventBus implements DomainEvents {
   /** Dispatched rows waiting to be marked, and the chain of marking statements. */
   private readonly toMark: number[] = [];
   private marking: Promise<void> = Promise.resolve();
+  /** How recovered events' rows are read back: the modules register theirs (app.ts). */
+  readonly rowReaders = new RowReaders();
 
   private get ctx(): AppContext {
     if (!this.context) throw new Error('EventBus is not attached');
@@ -168,7 +170,7 @@ export class EventBus implements DomainEvents {
       this.ctx.log.error({ eventId: row.id, event: row.name }, 'event row does not parse');
       return null;
     }
-    return withRowsReadBack(this.ctx.db, {
+    return this.rowReaders.withRowsReadBack(this.ctx.db, {
       type,
       actorId: row.actorId,
       payload: payload.data,

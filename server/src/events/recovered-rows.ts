@@ -1,168 +1,75 @@
 // A recovered event (its process died before dispatching it) has only its stored payload: the
-// rows a live writer hands to the fan-out are read back here, by the payload's ids.
-import { and, eq, isNull } from 'drizzle-orm';
+// rows a live writer hands to the fan-out are read back, by the payload's ids, by the module
+// the event's rows belong to. Each module registers its readers when the app is built (app.ts),
+// so this infrastructure imports no module.
 import type { Executor } from '../db/index.ts';
-import { findCommentInThread } from '../modules/comments/thread-queries.ts';
-import { schema } from '../db/index.ts';
-import type {
-  DomainEvent,
-  EventAuthor,
-  EventPayload,
-  EventRows,
-  EventType,
+import {
+  EVENT_PAYLOADS,
+  type DomainEvent,
+  type EventPayload,
+  type EventRows,
+  type EventType,
 } from './definitions.ts';
 
-type ManuscriptRow = typeof schema.manuscripts.$inferSelect;
-
-async function manuscriptOf(db: Executor, id: number): Promise<ManuscriptRow | null> {
-  const [row] = await db.select().from(schema.manuscripts).where(eq(schema.manuscripts.id, id));
-  return row ?? null;
-}
-
-async function authorOf(db: Executor, userId: number): Promise<EventAuthor | null> {
-  const { users } = schema;
-  const [row] = await db
-    .select({
-      id: users.id,
-      displayName: users.displayName,
-      handle: users.handle,
-      pictureMediaId: users.pictureMediaId,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
-}
-
-/** A live highlight; null once it is gone (its fan-out would show what no longer exists). */
-async function liveHighlight(db: Executor, selectionId: string) {
-  const { highlights } = schema;
-  const [row] = await db
-    .select()
-    .from(highlights)
-    .where(and(eq(highlights.id, selectionId), isNull(highlights.deletedAt)));
-  return row ?? null;
-}
-
-/** A live comment with its author, for new_comment; null once it is deleted. */
-async function liveComment(
-  db: Executor,
-  payload: Pick<EventPayload<'comment.created'>, 'manuscriptId' | 'commentId'>,
-): Promise<EventRows['comment.created'] | null> {
-  const { comments } = schema;
-  const [manuscript, [comment]] = await Promise.all([
-    manuscriptOf(db, payload.manuscriptId),
-    db
-      .select()
-      .from(comments)
-      .where(and(eq(comments.id, payload.commentId), isNull(comments.deletedAt))),
-  ]);
-  if (!manuscript || !comment) return null;
-  const author = await authorOf(db, comment.authorId);
-  return author ? { manuscript, comment, author } : null;
-}
-
-/** A live reply with its writer and its thread's writer; null once it is deleted. */
-async function liveReply(
-  db: Executor,
-  payload: EventPayload<'reply.created'>,
-): Promise<EventRows['reply.created'] | null> {
-  const [manuscript, reply] = await Promise.all([
-    manuscriptOf(db, payload.manuscriptId),
-    findCommentInThread(db, payload.replyId),
-  ]);
-  if (!manuscript || !reply || reply.deletedAt) return null;
-  const author = await authorOf(db, reply.authorId);
-  return author ? { manuscript, reply, author } : null;
-}
-
-type Loader<Type extends EventType> = (
+/** An event type's rows as they are now, or null when what the event is about is gone. */
+export type RowsReader<Type extends EventType> = (
   db: Executor,
   payload: EventPayload<Type>,
 ) => Promise<EventRows[Type] | null>;
 
-const none = async () => undefined;
+/** A module's readers, for the event types whose rows are its own. */
+export type RowsReaders = { [Type in EventType]?: RowsReader<Type> };
 
-/** Per type: the rows as they are now, or null when what the event is about is gone. */
-const LOADERS: { [Type in EventType]: Loader<Type> } = {
-  'manuscript.visibility_changed': none,
-  'manuscript.archived': none,
-  'manuscript.gate_changed': none,
-  'access.revoked': none,
-  'access.granted': async (db, payload) => {
-    const [manuscript, [reader]] = await Promise.all([
-      manuscriptOf(db, payload.manuscriptId),
-      db.select().from(schema.users).where(eq(schema.users.id, payload.userId)),
-    ]);
-    return manuscript && reader ? { reader, manuscript } : null;
-  },
-  'highlight.created': async (db, payload) => {
-    const [manuscript, highlight] = await Promise.all([
-      manuscriptOf(db, payload.manuscriptId),
-      liveHighlight(db, payload.selectionId),
-    ]);
-    return manuscript && highlight ? { manuscript, highlight } : null;
-  },
-  'comment.created': liveComment,
-  'comment.updated': liveComment,
-  'comment.deleted': async (db, payload) => {
-    const manuscript = await manuscriptOf(db, payload.manuscriptId);
-    return manuscript ? { manuscript } : null;
-  },
-  'comment.ranked': async (db, payload) => {
-    const manuscript = await manuscriptOf(db, payload.manuscriptId);
-    return manuscript ? { manuscript } : null;
-  },
-  'manuscript.flagged': async (db, payload) => {
-    const manuscript = await manuscriptOf(db, payload.manuscriptId);
-    if (!manuscript) return null;
-    const [author] = await db
-      .select()
-      .from(schema.users)
-      .where(eq(schema.users.id, manuscript.userId));
-    return author ? { manuscript, author } : null;
-  },
-  'comment.flagged': liveComment,
-  'user.suspended': none,
-  'user.unsuspended': none,
-  'reply.created': liveReply,
-  'reply.updated': liveReply,
-  'reply.deleted': async (db, payload) => {
-    const [manuscript, reply] = await Promise.all([
-      manuscriptOf(db, payload.manuscriptId),
-      findCommentInThread(db, payload.replyId),
-    ]);
-    return manuscript && reply ? { manuscript, reply } : null;
-  },
-  'reply.ranked': async (db, payload) => {
-    const [manuscript, reply] = await Promise.all([
-      manuscriptOf(db, payload.manuscriptId),
-      findCommentInThread(db, payload.replyId),
-    ]);
-    return manuscript && reply ? { manuscript, reply } : null;
-  },
-  'comment.resolved': async (db, payload) => {
-    const manuscript = await manuscriptOf(db, payload.manuscriptId);
-    return manuscript ? { manuscript } : null;
-  },
-  'reaction.changed': async (db, payload) => {
-    const [manuscript, target] = await Promise.all([
-      manuscriptOf(db, payload.manuscriptId),
-      findCommentInThread(db, payload.commentId),
-    ]);
-    return manuscript && target ? { manuscript, target } : null;
-  },
-};
+type RowlessType = {
+  [Type in EventType]: EventRows[Type] extends undefined ? Type : never;
+}[EventType];
 
-/**
- * The event with its rows read back from the database, as a live writer would have emitted it;
- * null when what it is about is gone (a comment deleted since: nothing left to fan out).
- */
-export async function withRowsReadBack<Type extends EventType>(
-  db: Executor,
-  event: { type: Type; actorId: number | null; payload: EventPayload<Type>; eventId: number },
-): Promise<DomainEvent | null> {
-  const loader = LOADERS[event.type] as Loader<Type>;
-  const rows = await loader(db, event.payload);
-  if (rows === null) return null;
-  return { ...event, rows } as unknown as DomainEvent;
+/** The event types that carry no rows: nothing to read back. A new one must be listed here. */
+const ROWLESS = {
+  'manuscript.visibility_changed': true,
+  'manuscript.archived': true,
+  'manuscript.gate_changed': true,
+  'access.revoked': true,
+  'user.suspended': true,
+  'user.unsuspended': true,
+} as const satisfies Record<RowlessType, true>;
+
+const isRowless = (type: EventType): type is RowlessType => Object.hasOwn(ROWLESS, type);
+
+/** How each event type's rows are read back (one per EventBus, filled by the modules). */
+export class RowReaders {
+  private readonly readers = new Map<EventType, RowsReader<never>>();
+
+  /** Adds a module's readers; an event type has one reader (a second, different one throws). */
+  register(readers: RowsReaders): void {
+    for (const [type, reader] of Object.entries(readers) as Array<[EventType, RowsReader<never>]>) {
+      const known = this.readers.get(type);
+      if (known && known !== reader) throw new Error(`${type}: its rows already have a reader`);
+      this.readers.set(type, reader);
+    }
+  }
+
+  /** The event types with rows that no module registered a reader for (a wiring mistake). */
+  missing(): EventType[] {
+    return (Object.keys(EVENT_PAYLOADS) as EventType[]).filter(
+      (type) => !isRowless(type) && !this.readers.has(type),
+    );
+  }
+
+  /**
+   * The event with its rows read back from the database, as a live writer would have emitted
+   * it; null when what it is about is gone (a comment deleted since: nothing left to fan out).
+   * Throws for an event type with rows and no reader: recovery fails loudly, the row stays.
+   */
+  async withRowsReadBack<Type extends EventType>(
+    db: Executor,
+    event: { type: Type; actorId: number | null; payload: EventPayload<Type>; eventId: number },
+  ): Promise<DomainEvent | null> {
+    if (isRowless(event.type)) return { ...event, rows: undefined } as unknown as DomainEvent;
+    const reader = this.readers.get(event.type) as RowsReader<Type> | undefined;
+    if (!reader) throw new Error(`${event.type}: no module registered how its rows are read back`);
+    const rows = await reader(db, event.payload);
+    if (rows === null) return null;
+    return { ...event, rows } as unknown as DomainEvent;
+  }
 }

@@ -1,27 +1,20 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { schema, type Executor } from '../../db/index.ts';
 
 /** The statuses of a reader's invite row that let them read a private or restricted manuscript. */
 export const GRANTING_STATUSES = ['accepted', 'approved'] as const;
 
-/** True when the user holds an accepted invite, a redeemed link or an approved request. */
-export async function hasGrant(
-  db: Executor,
-  userId: number,
-  manuscriptId: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: schema.invites.id })
-    .from(schema.invites)
-    .where(
-      and(
-        eq(schema.invites.manuscriptId, manuscriptId),
-        eq(schema.invites.invitedUserId, userId),
-        inArray(schema.invites.status, [...GRANTING_STATUSES]),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+/**
+ * The user holds a grant on the manuscript (an accepted invite, a redeemed link, an approved
+ * request), as a condition: the ids are columns of the outer query, expressions or values.
+ */
+export function grantOn(manuscriptId: SQLWrapper, userId: SQLWrapper | number): SQL {
+  const { invites } = schema;
+  return sql`exists (select 1 from ${invites} where ${and(
+    eq(invites.manuscriptId, manuscriptId),
+    eq(invites.invitedUserId, userId),
+    inArray(invites.status, [...GRANTING_STATUSES]),
+  )})`;
 }
 
 /** Of these manuscripts, the ids the user holds a grant for (one query, for lists). */

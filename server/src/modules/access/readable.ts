@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Executor } from '../../db/index.ts';
-import { GRANTING_STATUSES } from './grants.ts';
+import { grantOn } from './grants.ts';
 import { openReportOn } from './open-reports.ts';
 import { isAdmin, isStaff, type PolicyUser } from './policy.ts';
 
@@ -21,22 +21,16 @@ export function readableManuscripts(viewer: PolicyUser): SQL {
     or(
       eq(manuscripts.userId, viewer.id),
       inArray(manuscripts.visibility, ['public', 'logged_in']),
-      and(inArray(manuscripts.visibility, ['private', 'restricted']), hasGrantSql(viewer.id)),
+      and(
+        inArray(manuscripts.visibility, ['private', 'restricted']),
+        grantOn(manuscripts.id, viewer.id),
+      ),
     ),
   )!;
   if (!isStaff(viewer)) return asReader;
   // Staff: as readers, and what a report on it opens (archived ones too, for admins).
   const reported = openReportOn(sql`${manuscripts.id}`);
   return or(asReader, isAdmin(viewer) ? reported : and(live, reported))!;
-}
-
-/** hasGrant() as a correlated subquery on the outer `manuscripts` row. */
-function hasGrantSql(userId: number): SQL {
-  return sql`exists (select 1 from ${schema.invites} where ${and(
-    eq(schema.invites.manuscriptId, manuscripts.id),
-    eq(schema.invites.invitedUserId, userId),
-    inArray(schema.invites.status, [...GRANTING_STATUSES]),
-  )})`;
 }
 
 /** The ids of the manuscripts among `ids` this viewer may open (one query, for lists). */

@@ -1,9 +1,8 @@
 import type { AppContext, UserRow } from '../../context.ts';
 import type { schema } from '../../db/index.ts';
-import { hasGrant } from './grants.ts';
 import { findOpenReport, findReportedComments } from './open-reports.ts';
-import { questionnaireState } from './questionnaire.ts';
 import { isStaff, NO_READER_ACCESS, type PolicyUser, type ReaderAccess } from './policy.ts';
+import { readerFacts } from './reader-facts.ts';
 
 /** The viewer as loadReaderAccess needs them (a UserRow fits). */
 export type AccessViewer =
@@ -11,8 +10,8 @@ export type AccessViewer =
 
 /**
  * Loads the viewer's grant (invite, link, approved request) and questionnaire state for one
- * manuscript, for canOpen()/readGate()/canRead(), and for staff whether a report on it is open
- * (the staff reading rule). Authors pass every check anyway.
+ * manuscript (readerFacts: one statement), for canOpen()/readGate()/canRead(), and for staff
+ * whether a report on it is open (the staff reading rule). Authors pass every check anyway.
  */
 export async function loadReaderAccess(
   ctx: Pick<AppContext, 'db'>,
@@ -21,17 +20,16 @@ export async function loadReaderAccess(
 ): Promise<ReaderAccess> {
   const certified18 = viewer?.certified18At != null;
   if (viewer?.id === manuscript.userId) return { ...NO_READER_ACCESS, certified18 };
-  const [granted, questionnaire, openReport, reportedComments] = await Promise.all([
-    viewer ? hasGrant(ctx.db, viewer.id, manuscript.id) : Promise.resolve(false),
-    questionnaireState(ctx.db, viewer?.id ?? null, manuscript.id),
+  const viewerId = viewer?.id ?? null;
+  const [factsOf, openReport, reportedComments] = await Promise.all([
+    readerFacts(ctx.db, [manuscript.id], [viewerId]),
     isStaff(viewer)
       ? findOpenReport(ctx.db, manuscript.id).then((id) => id !== null)
       : Promise.resolve(false),
     isStaff(viewer) ? findReportedComments(ctx.db, manuscript.id) : Promise.resolve(undefined),
   ]);
   return {
-    granted,
-    questionnaire,
+    ...factsOf(manuscript.id, viewerId),
     certified18,
     openReport,
     ...(reportedComments ? { reportedComments } : {}),

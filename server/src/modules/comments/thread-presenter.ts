@@ -5,6 +5,7 @@ import {
   type CommentPolicyUser,
 } from './policy.ts';
 import { presentAuthor, type AuthorFields } from './presenter.ts';
+import type { ReplyOutcome } from './reply-service.ts';
 import type { ThreadComment } from './thread-queries.ts';
 
 /**
@@ -35,4 +36,10 @@ export function presentReply(
     moderation_flag: row.moderationFlag,
     moderation_reason: row.moderationFlag ? row.moderationReason : null,
   };
+}
+
+/** A reply write's answer, for the one who wrote it (who always may see it): HTTP and socket. */
+export function presentReplyOutcome(outcome: ReplyOutcome): Reply {
+  const { scope, reply, author, myVote } = outcome;
+  return presentReply(reply, author, scope.viewer, scope.manuscript, myVote)!;
 }

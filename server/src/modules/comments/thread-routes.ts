@@ -12,26 +12,19 @@ import {
   replyResponse,
   resolveResponse,
   threadsResponse,
-  type Reply,
 } from '@margins/common';
 import { requireUser } from '../../plugins/session.ts';
 import { presentComment } from './presenter.ts';
 import { setReaction } from './reaction-service.ts';
-import { createReply, deleteReply, updateReply, type ReplyOutcome } from './reply-service.ts';
+import { createReply, deleteReply, updateReply } from './reply-service.ts';
 import { setResolved } from './resolve-service.ts';
 import { loadScope } from './scope.ts';
 import { listThreads } from './thread-list.ts';
-import { presentReply } from './thread-presenter.ts';
+import { presentReplyOutcome } from './thread-presenter.ts';
 import { countCommentWrite } from './write-limit.ts';
 
 const tags = ['comments'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } as const;
-
-/** A reply write's answer, for the one who wrote it (who always may see it). */
-export function presentReplyOutcome(outcome: ReplyOutcome): Reply {
-  const { scope, reply, author, myVote } = outcome;
-  return presentReply(reply, author, scope.viewer, scope.manuscript, myVote)!;
-}
 
 /** Replies, resolving and reactions (issue 16); writes also reach the room. */
 export async function threadRoutes(root: FastifyInstance): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { schema, type Executor } from '../../db/index.ts';
-import { GRANTING_STATUSES } from '../access/grants.ts';
+import { grantOn } from '../access/grants.ts';
 
 const { bookmarks, readingChapters, readingStates, users, highlights, comments } = schema;
 
@@ -18,7 +18,7 @@ export function readsOf(db: Executor, manuscriptId: number, ownerId: number) {
       displayName: users.displayName,
       handle: users.handle,
       state: readingStates,
-      granted: sql<boolean>`exists (select 1 from ${schema.invites} where ${schema.invites.manuscriptId} = ${bookmarks.manuscriptId} and ${schema.invites.invitedUserId} = ${bookmarks.userId} and ${schema.invites.status} in ${GRANTING_STATUSES})`,
+      granted: sql<boolean>`${grantOn(bookmarks.manuscriptId, bookmarks.userId)}`,
     })
     .from(bookmarks)
     .innerJoin(users, eq(users.id, bookmarks.userId))

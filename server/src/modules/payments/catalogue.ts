@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Product } from '@margins/common/schemas/payments';
 import { schema, type Executor } from '../../db/index.ts';
 import type { PaymentsProvider } from './provider.ts';
 
@@ -45,9 +44,9 @@ export async function offeredPrice(
   return row ?? null;
 }
 
-/** The active products with their active prices (SPEC §3 Product), keyed by product id. */
-export async function listProducts(executor: Executor): Promise<Record<string, Product>> {
-  const rows = await executor
+/** The active products, each with its active prices (one row per price), by product id. */
+export async function activeProductRows(executor: Executor) {
+  return executor
     .select({ product: schema.products, price: schema.prices })
     .from(schema.products)
     .leftJoin(
@@ -56,31 +55,4 @@ export async function listProducts(executor: Executor): Promise<Record<string, P
     )
     .where(eq(schema.products.active, true))
     .orderBy(asc(schema.products.id), asc(schema.prices.id));
-  const products: Record<string, Product> = {};
-  for (const { product, price } of rows) {
-    const presented = (products[product.id] ??= presentProduct(product));
-    if (price) {
-      presented.prices[price.interval] = {
-        id: price.lookupKey,
-        amount: price.amount,
-        currency: price.currency,
-      };
-    }
-  }
-  for (const product of Object.values(products)) {
-    product.default_price = product.prices.year?.id ?? product.prices.month?.id ?? null;
-  }
-  return products;
-}
-
-function presentProduct(product: ProductRow): Product {
-  return {
-    id: product.id,
-    name: product.name,
-    description: product.description,
-    default_price: null,
-    prices: {},
-    marketing_features: product.marketingFeatures.map((name) => ({ name })),
-    word_limit: product.wordLimit,
-  };
 }

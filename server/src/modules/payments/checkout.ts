@@ -15,11 +15,34 @@ import { badRequest, conflict, HttpError, unauthorized } from '../../lib/http-er
 import { offeredPrice, providerPriceId } from './catalogue.ts';
 import type { CheckoutInput, PaymentsProvider } from './provider.ts';
 import { ownPath, verifyOffer } from './signing.ts';
+import { syncCheckoutSession } from './sync.ts';
 import { StripeProvider } from './stripe-provider.ts';
 import { activeSubscriptionOf } from './subscriptions.ts';
 
 /** Where the provider sends the payer back: our return route, which syncs and redirects. */
 export const completePath = (sessionId: string) => `/payments/complete/${sessionId}`;
+
+/**
+ * Where a payer coming back from the provider goes: the session is re-read (idempotent, as a
+ * webhook would), then the thanks page (tips, gifts) or the page the checkout was started for.
+ * Null when the session cannot be read (unknown, or the provider failing: logged).
+ */
+export async function checkoutReturnPath(
+  ctx: AppContext,
+  provider: PaymentsProvider,
+  sessionId: string,
+  origin: string,
+  log: AppContext['log'],
+): Promise<string | null> {
+  const session = await syncCheckoutSession(ctx, provider, sessionId).catch((error) => {
+    log.error({ err: error }, 'payments: session not re-read on return');
+    return null;
+  });
+  if (!session) return null;
+  const kind = session.metadata.kind;
+  if (kind === 'tip' || kind === 'gift') return `/payments/thanks/${encodeURIComponent(sessionId)}`;
+  return ownPath(session.metadata.nextUrl ?? '/', origin) ?? '/';
+}
 
 /**
  * Opens a checkout for SPEC §7's subscription payload (priceId: a plan, or with giftEmail a

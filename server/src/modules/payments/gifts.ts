@@ -1,20 +1,22 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { PAYMENT_MESSAGES } from '@margins/common/messages-payments';
-import type { Subscription } from '@margins/common/schemas/payments';
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import { badRequest, conflict } from '../../lib/http-errors.ts';
-import { activeSubscriptionOf, presentSubscription } from './subscriptions.ts';
+import { activeSubscriptionOf } from './subscriptions.ts';
+
+type SubscriptionRow = typeof schema.subscriptions.$inferSelect;
 
 /**
  * Redeems a gift code for the logged-in user: one period of the plan as a subscription of
  * our own (provider "gift", not renewing). A code works once; the claim is one guarded UPDATE.
+ * Answers the message, and the subscription with its product's name.
  */
 export async function redeemGift(
   ctx: AppContext,
   user: UserRow,
   typed: string,
-): Promise<{ message: string; subscription: Subscription }> {
+): Promise<{ message: string; subscription: SubscriptionRow; productName: string }> {
   const code = typed.trim().toUpperCase();
   return ctx.db.transaction(async (tx) => {
     if (await activeSubscriptionOf(tx, user.id)) throw conflict(PAYMENT_MESSAGES.giftHasActive);
@@ -45,10 +47,11 @@ export async function redeemGift(
         interval: gift.interval,
       })
       .returning();
-    const name = product?.name ?? 'your plan';
+    const productName = product?.name ?? 'your plan';
     return {
-      message: PAYMENT_MESSAGES.giftRedeemed(name),
-      subscription: presentSubscription(subscription!, name),
+      message: PAYMENT_MESSAGES.giftRedeemed(productName),
+      subscription: subscription!,
+      productName,
     };
   });
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PAYMENT_MESSAGES } from '@margins/common/messages-payments';
 import { TEST_CARDS } from '@margins/common/payments-constants';
-import type { LocalCheckoutView, LocalPayResponse } from '@margins/common/schemas/payments';
+import type { LocalPayResponse } from '@margins/common/schemas/payments';
 import type { z } from 'zod';
 import type { localPayBody } from '@margins/common/schemas/payments';
 import type { AppContext } from '../../context.ts';
@@ -21,22 +21,10 @@ import { handleProviderEvent } from './sync.ts';
 
 type PayInput = z.infer<typeof localPayBody>;
 
-/** The local checkout page's view of an open session, or null. */
-export async function localCheckoutView(
-  ctx: AppContext,
-  id: string,
-): Promise<LocalCheckoutView | null> {
+/** A local checkout session still open for payment, or null. */
+export async function openLocalSession(ctx: AppContext, id: string): Promise<LocalSession | null> {
   const session = await readLocalSession(ctx.db, id);
-  if (!session || session.status !== 'open') return null;
-  return {
-    id: session.id,
-    mode: session.mode,
-    description: session.line.description,
-    amount: session.amount_total,
-    currency: session.currency,
-    interval: session.line.interval,
-    cancelUrl: session.cancel_url,
-  };
+  return session && session.status === 'open' ? session : null;
 }
 
 /** Luhn's check digit, as card numbers carry it. */

@@ -5,10 +5,11 @@ import { errorBody } from '@margins/common';
 import { localPayBody, localPayResponse } from '@margins/common/schemas/payments';
 import { notFound } from '../../lib/http-errors.ts';
 import { renderPage } from '../pages/render.ts';
-import { localCheckoutView, payLocalSession } from './local-checkout.ts';
+import { openLocalSession, payLocalSession } from './local-checkout.ts';
 import { LocalProvider } from './local-provider.ts';
+import { requireProducts } from './policy.ts';
+import { presentLocalCheckout } from './presenter.ts';
 import { paymentsProvider } from './providers.ts';
-import { requireProducts } from './routes.ts';
 
 const sessionParams = z.object({ session_id: z.string().min(1).max(100) });
 
@@ -29,7 +30,8 @@ export async function localPaymentRoutes(root: FastifyInstance): Promise<void> {
     { schema: { hide: true, params: sessionParams } },
     async (request, reply) => {
       localProvider();
-      const checkout = await localCheckoutView(ctx, request.params.session_id);
+      const session = await openLocalSession(ctx, request.params.session_id);
+      const checkout = session ? presentLocalCheckout(session) : null;
       return renderPage(request, reply, 'local-checkout', { checkout }, checkout ? 200 : 404);
     },
   );

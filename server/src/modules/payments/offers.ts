@@ -1,10 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import type { CheckoutOffer, TipOfferResponse, ThanksView } from '@margins/common/schemas/payments';
+import type { CheckoutOffer, Product } from '@margins/common/schemas/payments';
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { readableManuscripts } from '../access/readable.ts';
+import { activeProductRows } from './catalogue.ts';
+import { presentProducts, type TipThanks } from './presenter.ts';
 import { signOffer, type Offer } from './signing.ts';
+import { activeSubscriptionOf } from './subscriptions.ts';
+
+type GiftRow = typeof schema.gifts.$inferSelect;
 
 /** Where a subscriber lands after paying: the current-subscription panel. */
 export const SUBSCRIBED_NEXT_URL = '/profile/#subscription';
@@ -15,14 +20,37 @@ export function checkoutOffer(ctx: AppContext, offer: Offer): CheckoutOffer {
 }
 
 /**
- * The Contribute modal's offer for a manuscript the viewer may open: its author, and a signed
- * tip target that comes back to the reader page. 404 for a manuscript they may not know.
+ * The pricing page's configuration: the products (none without productsEnabled), a signed
+ * offer to subscribe with, and whether the viewer is subscribed already.
+ */
+export async function pricingPage(
+  ctx: AppContext,
+  viewer: UserRow | null,
+): Promise<{ products: Record<string, Product>; checkout: CheckoutOffer; subscribed: boolean }> {
+  return {
+    products: ctx.config.productsEnabled ? presentProducts(await activeProductRows(ctx.db)) : {},
+    checkout: checkoutOffer(ctx, {
+      tipType: 'manuscript',
+      tipFor: '',
+      nextUrl: SUBSCRIBED_NEXT_URL,
+    }),
+    subscribed: viewer ? (await activeSubscriptionOf(ctx.db, viewer.id)) !== null : false,
+  };
+}
+
+/**
+ * The Contribute modal's offer for a manuscript the viewer may open: a signed tip target that
+ * comes back to the reader page, and the manuscript with its author. 404 for a manuscript they
+ * may not know.
  */
 export async function tipOffer(
   ctx: AppContext,
   viewer: UserRow | null,
   manuscriptId: number,
-): Promise<TipOfferResponse> {
+): Promise<{
+  offer: CheckoutOffer;
+  manuscript: { id: number; title: string; authorId: number; authorName: string };
+}> {
   const [row] = await ctx.db
     .select({
       id: schema.manuscripts.id,
@@ -34,19 +62,19 @@ export async function tipOffer(
     .innerJoin(schema.users, eq(schema.users.id, schema.manuscripts.userId))
     .where(and(eq(schema.manuscripts.id, manuscriptId), readableManuscripts(viewer)));
   if (!row) throw notFound();
-  return {
-    offer: checkoutOffer(ctx, {
-      tipType: 'manuscript',
-      tipFor: String(row.id),
-      nextUrl: `/manuscript/document/reader/${row.id}`,
-    }),
-    author: { id: row.authorId, display_name: row.authorName },
-    manuscript: { id: row.id, title: row.title },
-  };
+  const offer = checkoutOffer(ctx, {
+    tipType: 'manuscript',
+    tipFor: String(row.id),
+    nextUrl: `/manuscript/document/reader/${row.id}`,
+  });
+  return { offer, manuscript: row };
 }
 
-/** What the thanks page shows for a checkout session: the tip, the gift, or "confirming". */
-export async function thanksFor(ctx: AppContext, sessionId: string): Promise<ThanksView> {
+/** What a checkout session paid for, once synced: the tip, the gift, or null (not yet). */
+export async function thanksFor(
+  ctx: AppContext,
+  sessionId: string,
+): Promise<{ tip: TipThanks } | { gift: GiftRow } | null> {
   const [tip] = await ctx.db
     .select({
       amount: schema.tips.amount,
@@ -59,30 +87,10 @@ export async function thanksFor(ctx: AppContext, sessionId: string): Promise<Tha
     .innerJoin(schema.users, eq(schema.users.id, schema.tips.authorId))
     .leftJoin(schema.manuscripts, eq(schema.manuscripts.id, schema.tips.manuscriptId))
     .where(eq(schema.tips.providerSessionId, sessionId));
-  if (tip) {
-    return {
-      kind: 'tip',
-      amount: tip.amount,
-      author: { id: tip.authorId, display_name: tip.authorName },
-      manuscript:
-        tip.manuscriptId && tip.manuscriptTitle
-          ? { id: tip.manuscriptId, title: tip.manuscriptTitle }
-          : null,
-      giftEmail: null,
-    };
-  }
+  if (tip) return { tip };
   const [gift] = await ctx.db
     .select()
     .from(schema.gifts)
     .where(eq(schema.gifts.providerSessionId, sessionId));
-  if (gift) {
-    return {
-      kind: 'gift',
-      amount: gift.amount,
-      author: null,
-      manuscript: null,
-      giftEmail: gift.recipientEmail,
-    };
-  }
-  return { kind: 'pending', amount: 0, author: null, manuscript: null, giftEmail: null };
+  return gift ? { gift } : null;
 }

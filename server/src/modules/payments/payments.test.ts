@@ -42,6 +42,7 @@ describe('products and the pricing page', () => {
     expect(response.body).toContain('"page":"products"');
     expect(response.body).toContain('writer_year');
     expect(response.body).toContain('"sig":"');
+    expect(response.body).toContain('"subscribed":false');
   });
 });
 
@@ -97,6 +98,8 @@ describe('subscribing with the local provider', () => {
       await client.get('/profile/account/subscriptions')
     ).json<SubscriptionsResponse>();
     expect(listed.product).toEqual({ product_name: 'Writer' });
+    const pricing = await client.get('/products/', { headers: { accept: 'text/html' } });
+    expect(pricing.body).toContain('"subscribed":true');
     const [subscription] = listed.subscriptions;
     expect(subscription).toMatchObject({
       status: 'active',
@@ -301,6 +304,16 @@ describe('gifts', () => {
     const sessionId = start.json().sessionUrl.split('/').pop();
     const paid = await giver.post(`/payments/local/checkout/${sessionId}/pay`, card());
     expect(paid.statusCode).toBe(200);
+    // The thanks page names the gift's recipient; a session not synced (yet) is "confirming".
+    const thanks = await giver.get(`/payments/thanks/${sessionId}`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(thanks.body).toContain('"kind":"gift"');
+    expect(thanks.body).toContain('"giftEmail":"lucky@example.test"');
+    const unknown = await giver.get('/payments/thanks/cs_local_unknown', {
+      headers: { accept: 'text/html' },
+    });
+    expect(unknown.body).toContain('"kind":"pending"');
     const [gift] = await test.ctx.db
       .select()
       .from(schema.gifts)

@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@margins/common';
-import { PAYMENT_MESSAGES } from '@margins/common/messages-payments';
 import {
   checkoutSessionBody,
   checkoutSessionResponse,
@@ -20,23 +19,23 @@ import { notFound, tooMany } from '../../lib/http-errors.ts';
 import { linkBaseUrl } from '../../plugins/link-base.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { renderPage } from '../pages/render.ts';
-import { listProducts } from './catalogue.ts';
-import { createCheckout } from './checkout.ts';
+import { activeProductRows } from './catalogue.ts';
+import { checkoutReturnPath, createCheckout } from './checkout.ts';
 import { redeemGift } from './gifts.ts';
-import { checkoutOffer, SUBSCRIBED_NEXT_URL, thanksFor, tipOffer } from './offers.ts';
+import { pricingPage, thanksFor, tipOffer } from './offers.ts';
+import { requireProducts } from './policy.ts';
+import {
+  presentProducts,
+  presentReceivedTips,
+  presentSubscription,
+  presentThanks,
+  presentTipOffer,
+} from './presenter.ts';
 import { paymentsProvider } from './providers.ts';
-import { ownPath } from './signing.ts';
-import { activeSubscriptionOf } from './subscriptions.ts';
-import { syncCheckoutSession } from './sync.ts';
 import { receivedTips } from './tips.ts';
 import { joinWaitingList } from './waiting-list.ts';
 
 const tags = ['payments'];
-
-/** Checkout and tips exist only with productsEnabled (SPEC §6): otherwise 404. */
-export function requireProducts(ctx: AppContext): void {
-  if (!ctx.config.productsEnabled) throw notFound(PAYMENT_MESSAGES.productsDisabled);
-}
 
 /** The origin links and return URLs are built on (PUBLIC_URL, else the request's). */
 const originOf = (ctx: AppContext) => linkBaseUrl(ctx.config);
@@ -46,22 +45,10 @@ export async function paymentRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = root;
 
-  const pricingPage = async (request: FastifyRequest) => ({
-    products: ctx.config.productsEnabled ? await listProducts(ctx.db) : {},
-    checkout: checkoutOffer(ctx, {
-      tipType: 'manuscript',
-      tipFor: '',
-      nextUrl: SUBSCRIBED_NEXT_URL,
-    }),
-    subscribed: request.user
-      ? (await activeSubscriptionOf(ctx.db, request.user.id)) !== null
-      : false,
-  });
-
   for (const url of ['/products/', '/products']) {
     // The pricing page; without productsEnabled it keeps only the waiting list.
     app.get(url, { schema: { hide: true } }, async (request, reply) =>
-      renderPage(request, reply, 'products', await pricingPage(request)),
+      renderPage(request, reply, 'products', await pricingPage(ctx, request.user)),
     );
     app.post(
       url,
@@ -92,7 +79,7 @@ export async function paymentRoutes(root: FastifyInstance): Promise<void> {
     },
     async () => {
       requireProducts(ctx);
-      return { products: await listProducts(ctx.db) };
+      return { products: presentProducts(await activeProductRows(ctx.db)) };
     },
   );
 
@@ -131,28 +118,24 @@ export async function paymentRoutes(root: FastifyInstance): Promise<void> {
     },
     async (request) => {
       requireProducts(ctx);
-      return tipOffer(ctx, request.user, request.query.manuscript_id);
+      const { offer, manuscript } = await tipOffer(ctx, request.user, request.query.manuscript_id);
+      return presentTipOffer(offer, manuscript);
     },
   );
 
-  // The provider's success URL: re-reads the session (idempotent, as a webhook would), then
-  // goes on to the thanks page (tips, gifts) or the page the checkout was started for.
+  // The provider's success URL: re-reads the session, then goes on (checkoutReturnPath).
   app.get(
     '/payments/complete/:session_id',
     { schema: { hide: true, params: z.object({ session_id: z.string().min(1).max(300) }) } },
     async (request, reply) => {
-      const provider = paymentsProvider(ctx);
-      const sessionId = request.params.session_id;
-      const session = await syncCheckoutSession(ctx, provider, sessionId).catch((error) => {
-        request.log.error({ err: error }, 'payments: session not re-read on return');
-        return null;
-      });
-      if (!session) throw notFound();
-      const kind = session.metadata.kind;
-      if (kind === 'tip' || kind === 'gift') {
-        return reply.redirect(`/payments/thanks/${encodeURIComponent(sessionId)}`);
-      }
-      const next = ownPath(session.metadata.nextUrl ?? '/', originOf(ctx)) ?? '/';
+      const next = await checkoutReturnPath(
+        ctx,
+        paymentsProvider(ctx),
+        request.params.session_id,
+        originOf(ctx),
+        request.log,
+      );
+      if (!next) throw notFound();
       return reply.redirect(next);
     },
   );
@@ -162,7 +145,7 @@ export async function paymentRoutes(root: FastifyInstance): Promise<void> {
     { schema: { hide: true, params: z.object({ session_id: z.string().min(1).max(300) }) } },
     async (request, reply) =>
       renderPage(request, reply, 'payment-thanks', {
-        thanks: await thanksFor(ctx, request.params.session_id),
+        thanks: presentThanks(await thanksFor(ctx, request.params.session_id)),
       }),
   );
 
@@ -175,7 +158,10 @@ export async function paymentRoutes(root: FastifyInstance): Promise<void> {
         response: { 200: receivedTipsResponse, 401: errorBody },
       },
     },
-    async (request) => receivedTips(ctx.db, requireUser(request).id),
+    async (request) => {
+      const { rows, total } = await receivedTips(ctx.db, requireUser(request).id);
+      return presentReceivedTips(rows, total);
+    },
   );
 
   app.post(
@@ -191,7 +177,8 @@ export async function paymentRoutes(root: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request);
       if (!(await ctx.limits.mailPerAccount.hit(`gift-redeem:${user.id}`))) throw tooMany();
-      return redeemGift(ctx, user, request.body.code);
+      const { message, subscription, productName } = await redeemGift(ctx, user, request.body.code);
+      return { message, subscription: presentSubscription(subscription, productName) };
     },
   );
 }

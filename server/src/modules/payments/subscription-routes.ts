@@ -8,6 +8,7 @@ import {
   subscriptionsResponse,
 } from '@margins/common/schemas/payments';
 import { requireUser } from '../../plugins/session.ts';
+import { presentSubscription, presentSubscriptions } from './presenter.ts';
 import { paymentsProvider } from './providers.ts';
 import { changeRenewal, listSubscriptions } from './subscriptions.ts';
 
@@ -27,7 +28,10 @@ export async function subscriptionRoutes(root: FastifyInstance): Promise<void> {
         response: { 200: subscriptionsResponse, 401: errorBody },
       },
     },
-    async (request) => listSubscriptions(ctx, requireUser(request)),
+    async (request) => {
+      const { rows, productInForce } = await listSubscriptions(ctx, requireUser(request));
+      return presentSubscriptions(rows, productInForce);
+    },
   );
 
   app.post(
@@ -47,14 +51,15 @@ export async function subscriptionRoutes(root: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => ({
-      subscription: await changeRenewal(
+    async (request) => {
+      const { subscription, product } = await changeRenewal(
         ctx,
         paymentsProvider(ctx),
         requireUser(request),
         request.params.status,
         request.body.subscriptionId,
-      ),
-    }),
+      );
+      return { subscription: presentSubscription(subscription, product.name) };
+    },
   );
 }

@@ -2,10 +2,10 @@ import { and, desc, eq, gt, inArray, or, ne } from 'drizzle-orm';
 import { MESSAGES } from '@margins/common';
 import { PAYMENT_MESSAGES } from '@margins/common/messages-payments';
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@margins/common/payments-constants';
-import type { Subscription, SubscriptionsResponse } from '@margins/common/schemas/payments';
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema, type Executor } from '../../db/index.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
+import type { ProductRow } from './catalogue.ts';
 import { canModifySubscription } from './policy.ts';
 import type { PaymentsProvider } from './provider.ts';
 import { syncSubscription } from './sync.ts';
@@ -48,38 +48,11 @@ export async function tierWordLimit(
   return Math.max(freeLimit, ...rows.map((row) => row.product.wordLimit));
 }
 
-/** A subscription as the current-subscription panel reads it (SPEC §3). */
-export function presentSubscription(
-  subscription: SubscriptionRow,
-  productName: string,
-): Subscription {
-  return {
-    id: subscription.providerSubscriptionId,
-    status: subscription.status,
-    cancel_at_period_end: subscription.cancelAtPeriodEnd,
-    items: {
-      data: [
-        {
-          current_period_end: subscription.currentPeriodEnd.toISOString(),
-          quantity: subscription.quantity,
-          price: {
-            unit_amount: subscription.amount,
-            currency: subscription.currency,
-            interval: subscription.interval,
-          },
-        },
-      ],
-    },
-    product: { product_name: productName },
-    renewable: subscription.provider !== 'gift',
-  };
-}
-
-/** GET /profile/account/subscriptions: the active ones, and the product in force. */
-export async function listSubscriptions(
-  ctx: AppContext,
-  user: UserRow,
-): Promise<SubscriptionsResponse> {
+/**
+ * GET /profile/account/subscriptions: the user's active subscriptions with their products, and
+ * the name of the product in force (the newest subscription's, else the free one's).
+ */
+export async function listSubscriptions(ctx: AppContext, user: UserRow) {
   const rows = await activeRows(ctx.db, user.id);
   const [free] = rows.length
     ? []
@@ -87,15 +60,13 @@ export async function listSubscriptions(
         .select({ name: schema.products.name })
         .from(schema.products)
         .where(eq(schema.products.slug, 'free'));
-  return {
-    subscriptions: rows.map((row) => presentSubscription(row.subscription, row.product.name)),
-    product: { product_name: rows[0]?.product.name ?? free?.name ?? 'Free' },
-  };
+  return { rows, productInForce: rows[0]?.product.name ?? free?.name ?? 'Free' };
 }
 
 /**
  * Cancel Renewal / Keep Subscription (SPEC §4): tells the provider, re-reads its state and
- * answers the subscription. Only the owner's own subscription: any other id is "can't locate".
+ * answers the subscription with its product. Only the owner's own subscription: any other id
+ * is "can't locate".
  */
 export async function changeRenewal(
   ctx: AppContext,
@@ -103,7 +74,7 @@ export async function changeRenewal(
   user: UserRow,
   status: 'renew' | 'cancel',
   subscriptionId: string,
-): Promise<Subscription> {
+): Promise<{ subscription: SubscriptionRow; product: ProductRow }> {
   const [row] = await ctx.db
     .select()
     .from(schema.subscriptions)
@@ -125,5 +96,5 @@ export async function changeRenewal(
     .from(schema.subscriptions)
     .innerJoin(schema.products, eq(schema.products.id, schema.subscriptions.productId))
     .where(eq(schema.subscriptions.id, row.id));
-  return presentSubscription(updated!.subscription, updated!.product.name);
+  return updated!;
 }

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { ReceivedTipsResponse } from '@margins/common/schemas/payments';
 import { schema, type Executor } from '../../db/index.ts';
+import type { ReceivedTipRow } from './presenter.ts';
 
 /** How many of the latest tips the dashboard lists. */
 const RECENT_TIPS = 50;
@@ -9,7 +9,7 @@ const RECENT_TIPS = 50;
 export async function receivedTips(
   executor: Executor,
   authorId: number,
-): Promise<ReceivedTipsResponse> {
+): Promise<{ rows: ReceivedTipRow[]; total: number }> {
   const rows = await executor
     .select({
       tip: schema.tips,
@@ -26,18 +26,5 @@ export async function receivedTips(
     .select({ total: sql<string>`coalesce(sum(${schema.tips.amount}), 0)` })
     .from(schema.tips)
     .where(eq(schema.tips.authorId, authorId));
-  return {
-    tips: rows.map(({ tip, manuscriptTitle, payerName }) => ({
-      id: tip.id,
-      amount: tip.amount,
-      currency: tip.currency,
-      manuscript:
-        tip.manuscriptId && manuscriptTitle
-          ? { id: tip.manuscriptId, title: manuscriptTitle }
-          : null,
-      from: tip.payerId && payerName ? { id: tip.payerId, display_name: payerName } : null,
-      created: tip.createdAt.toISOString(),
-    })),
-    total: Number(sum?.total ?? 0),
-  };
+  return { rows, total: Number(sum?.total ?? 0) };
 }
