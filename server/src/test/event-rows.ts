@@ -17,14 +17,37 @@ export async function writtenBy(db: Executor, table: PgTable, where: SQL): Promi
   return result.rows[0]!.xid;
 }
 
-/** The newest event row of this type: its payload and the transaction that wrote it. */
+/**
+ * Notes, for every event row written from now on, the transaction that wrote it: the row's own
+ * xmin changes when the bus marks it dispatched a moment later. Once per test database.
+ */
+export async function noteEventWriters(db: Executor): Promise<void> {
+  await db.execute(
+    sql`CREATE TABLE test_event_writers (event_id bigint PRIMARY KEY, xid text NOT NULL)`,
+  );
+  await db.execute(sql`
+    CREATE FUNCTION test_note_event_writer() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO test_event_writers VALUES (NEW.id, pg_current_xact_id()::xid::text);
+      RETURN NULL;
+    END $$`);
+  await db.execute(sql`
+    CREATE TRIGGER test_note_event_writer AFTER INSERT ON events
+    FOR EACH ROW EXECUTE FUNCTION test_note_event_writer()`);
+}
+
+/**
+ * The newest event row of this type: its payload and the transaction that wrote it (as
+ * noteEventWriters noted it).
+ */
 export async function lastEvent(
   db: Executor,
   type: EventType,
 ): Promise<{ payload: unknown; writtenBy: string }> {
   const { events } = schema;
   const result = (await db.execute(sql`
-    SELECT ${events.payload} AS payload, xmin::text AS xid FROM ${events}
+    SELECT ${events.payload} AS payload, writer.xid FROM ${events}
+    JOIN test_event_writers writer ON writer.event_id = ${events.id}
     WHERE ${events.name} = ${type} ORDER BY ${events.id} DESC LIMIT 1`)) as unknown as Rows<{
     payload: unknown;
     xid: string;

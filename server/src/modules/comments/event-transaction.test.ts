@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../db/index.ts';
-import { lastEvent, writtenBy } from '../../test/event-rows.ts';
+import { lastEvent, noteEventWriters, writtenBy } from '../../test/event-rows.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { updateComment } from './comment-service.ts';
 import { createHighlight } from './highlight-service.ts';
@@ -26,6 +26,7 @@ let commentId: number;
 
 beforeAll(async () => {
   test = await createTestApp();
+  await noteEventWriters(test.ctx.db);
   scene = await buildScene(test);
   const posted = await postComment(scene.writer.client, scene.manuscript.id, 'archivist', 'First');
   commentId = posted.comment.id;

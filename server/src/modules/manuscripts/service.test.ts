@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppContext, EventTx } from '../../context.ts';
 import { schema } from '../../db/index.ts';
-import { lastEvent, writtenBy } from '../../test/event-rows.ts';
+import { lastEvent, noteEventWriters, writtenBy } from '../../test/event-rows.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { staffClients, type StaffClients } from '../admin/test-helpers.ts';
 import { ARCHIVED_MESSAGE } from './service.ts';
@@ -53,6 +53,7 @@ let people: StaffClients;
 
 beforeAll(async () => {
   test = await createTestApp();
+  await noteEventWriters(test.ctx.db);
   people = await staffClients(test);
   await test.ctx.db.execute(sql`
     CREATE TABLE test_manuscript_writes (operation text NOT NULL, writer text NOT NULL)`);

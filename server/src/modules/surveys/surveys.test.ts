@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_GATE_MESSAGES, type ReaderPageResponse, type Survey } from '@margins/common';
 import { schema } from '../../db/index.ts';
-import { lastEvent, writtenBy } from '../../test/event-rows.ts';
+import { lastEvent, noteEventWriters, writtenBy } from '../../test/event-rows.ts';
 import { createTestApp, TestClient, type TestApp } from '../../test/harness.ts';
 import {
   buildAnswer,
@@ -25,6 +25,7 @@ let author: Person;
 
 beforeAll(async () => {
   test = await createTestApp();
+  await noteEventWriters(test.ctx.db);
   author = await personFor(test);
 });
 afterAll(async () => {
