@@ -45,14 +45,22 @@ export interface RealtimeRooms {
   recheckRoom(manuscriptId: number): Promise<{ users: number[]; anonymous: boolean }>;
 }
 
+declare const eventTransaction: unique symbol;
+/**
+ * A transaction opened by ctx.events.transaction(): the only handle emit() takes, so an event
+ * is written in the transaction of its change and cannot outlive (or miss) it. Neither `ctx.db`
+ * (each statement commits alone: a crash after it loses the event) nor a bare
+ * `db.transaction()` handle (nobody writes its events' rows) is one.
+ */
+export type EventTx = Tx & { readonly [eventTransaction]: true };
+
 /** Domain events after commit (events/bus.ts EventBus). */
 export interface DomainEvents {
   /**
-   * Records what the change written in `tx` did: its in-transaction subscribers run now, the
-   * after-commit ones once `tx` (opened with transaction()) has committed. On `ctx.db` itself
-   * (a single statement, already committed) the after-commit subscribers run at once.
+   * Records what the change written in `tx` did: its in-transaction subscribers run now, its
+   * row is written in `tx`, the after-commit subscribers run once `tx` has committed.
    */
-  emit(tx: Executor, event: DomainEvent): Promise<void>;
+  emit(tx: EventTx, event: DomainEvent): Promise<void>;
   /**
    * A change and its event's row written in one statement by `write` (a data-modifying CTE,
    * outbox.ts eventRowInsert), which answers the event (null: nothing written); its after-commit
@@ -62,8 +70,15 @@ export interface DomainEvents {
     type: Type,
     write: () => Promise<(DomainEvent<Type> & { eventId: number }) | null>,
   ): Promise<void>;
-  /** ctx.db.transaction(work), then the after-commit subscribers of the events it emitted. */
-  transaction<Result>(work: (tx: Tx) => Promise<Result>): Promise<Result>;
+  /**
+   * ctx.db.transaction(work), then the after-commit subscribers of the events it emitted. Given
+   * the caller's open transaction (`joining`), `work` runs in that one instead: a command called
+   * inside a larger change (an admin write with its audit row) commits, and dispatches, with it.
+   */
+  transaction<Result>(
+    work: (tx: EventTx) => Promise<Result>,
+    joining?: EventTx | undefined,
+  ): Promise<Result>;
   /** Dispatches event rows a dead process left undispatched (older than the grace); how many. */
   recover(options?: { graceSeconds?: number }): Promise<number>;
   /** Deletes dispatched event rows past their retention; how many. */

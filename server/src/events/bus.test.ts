@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventTx } from '../context.ts';
 import { schema } from '../db/index.ts';
 import { buildUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
@@ -75,10 +76,31 @@ describe('EventBus', () => {
     expect(still?.id).toBe(user.id);
   });
 
-  it('on ctx.db (one committed statement) runs the after-commit subscribers at once', async () => {
+  it('refuses ctx.db at run time too (a handle cast past the type), before any subscriber', async () => {
     seen.length = 0;
-    await bus.emit(test.ctx.db, archived(9));
-    expect(seen.map((line) => line.split(' (')[0])).toEqual(['in transaction 9', 'after commit 9']);
+    await expect(bus.emit(test.ctx.db as unknown as EventTx, archived(9))).rejects.toThrow(
+      /ctx\.events\.transaction/,
+    );
+    expect(seen).toEqual([]);
+  });
+
+  it("a transaction that joins the caller's runs in it: its events go out with that commit", async () => {
+    seen.length = 0;
+    await expect(
+      bus.transaction(async (outer) => {
+        const inner = await bus.transaction(async (tx) => {
+          expect(tx).toBe(outer);
+          await bus.emit(tx, archived(12));
+          return 'inner';
+        }, outer);
+        expect(inner).toBe('inner');
+        // Joined, not committed: nothing after commit yet.
+        expect(seen.map((line) => line.split(' (')[0])).toEqual(['in transaction 12']);
+        throw new Error('the outer change fails');
+      }),
+    ).rejects.toThrow('the outer change fails');
+    // The outer rollback took the joined change's event with it.
+    expect(seen.map((line) => line.split(' (')[0])).toEqual(['in transaction 12']);
   });
 
   it('emitWritten: a change and its event row in one statement, dispatched at once and marked', async () => {
@@ -128,14 +150,12 @@ describe('EventBus', () => {
 
   it('refuses a payload off its schema, and an emit inside a transaction it did not open', async () => {
     await expect(
-      bus.emit(test.ctx.db, {
-        type: 'manuscript.archived',
-        actorId: null,
-        payload: { manuscriptId: -1 },
-      }),
+      bus.transaction((tx) =>
+        bus.emit(tx, { type: 'manuscript.archived', actorId: null, payload: { manuscriptId: -1 } }),
+      ),
     ).rejects.toThrow();
-    await expect(test.ctx.db.transaction((tx) => bus.emit(tx, archived(10)))).rejects.toThrow(
-      /ctx\.events\.transaction/,
-    );
+    await expect(
+      test.ctx.db.transaction((tx) => bus.emit(tx as EventTx, archived(10))),
+    ).rejects.toThrow(/ctx\.events\.transaction/);
   });
 });

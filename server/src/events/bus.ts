@@ -3,14 +3,13 @@ import {
   EVENT_RECOVERY_BATCH,
   EVENT_RECOVERY_GRACE_SECONDS,
 } from '@margins/common';
-import type { AppContext, DomainEvents } from '../context.ts';
-import type { Executor, Tx } from '../db/index.ts';
+import type { AppContext, DomainEvents, EventTx } from '../context.ts';
+import type { Executor } from '../db/index.ts';
 import { EVENT_PAYLOADS, type DomainEvent, type EventType } from './definitions.ts';
 import {
   claimUndispatched,
   markDispatched,
   pruneDispatched,
-  writeEventRow,
   writeEventRows,
   type StoredEvent,
 } from './outbox.ts';
@@ -41,10 +40,12 @@ type AnySubscriber = {
  * schema, writes the event's row (events table) in that transaction, runs the in-transaction
  * subscribers, and runs the after-commit ones in this process once that transaction has
  * committed, before transaction() returns, so the request answers after the fan-out and
- * evictions as it did when the writers called them; then it marks the rows dispatched. A write
- * outside a transaction (one statement on ctx.db) has committed when it emits: its after-commit
- * subscribers run at once. Rows a dead process left undispatched are dispatched by recover()
- * (at start and by the dispatch-events job: events/sweep-job.ts), at least once.
+ * evictions as it did when the writers called them; then it marks the rows dispatched. emit()
+ * takes only that transaction's handle (EventTx): a change written on ctx.db and emitted after
+ * would lose its event to a crash between the two, so it does not compile. A change of one
+ * statement writes its event's row in that statement instead (emitWritten). Rows a dead process
+ * left undispatched are dispatched by recover() (at start and by the dispatch-events job:
+ * events/sweep-job.ts), at least once.
  */
 export class EventBus implements DomainEvents {
   private readonly subscribers = new Map<EventType, AnySubscriber[]>();
@@ -74,21 +75,17 @@ export class EventBus implements DomainEvents {
     this.subscribers.set(type, list);
   }
 
-  async emit(tx: Executor, event: DomainEvent): Promise<void> {
+  async emit(tx: EventTx, event: DomainEvent): Promise<void> {
     const ctx = this.ctx;
     // A writer's mistake, not the user's: a payload off its schema throws (and rolls back).
     EVENT_PAYLOADS[event.type].parse(event.payload);
-    const subscribers = this.subscribers.get(event.type) ?? [];
-    const pending = tx === ctx.db ? null : this.pending.get(tx);
+    const pending = this.pending.get(tx);
+    // The type already refuses any other handle; this is for one cast past it.
     if (pending === undefined) {
-      throw new Error(`${event.type}: emit inside ctx.events.transaction(), not db.transaction()`);
+      throw new Error(`${event.type}: emit inside ctx.events.transaction()`);
     }
-    for (const subscriber of subscribers) {
+    for (const subscriber of this.subscribers.get(event.type) ?? []) {
       if (subscriber.inTransaction) await subscriber.inTransaction(ctx, tx, event);
-    }
-    if (pending === null) {
-      await this.dispatch([{ ...event, eventId: await writeEventRow(tx, event) }]);
-      return;
     }
     pending.push(event);
   }
@@ -119,9 +116,15 @@ export class EventBus implements DomainEvents {
     await this.dispatch([event]);
   }
 
-  async transaction<Result>(work: (tx: Tx) => Promise<Result>): Promise<Result> {
+  async transaction<Result>(
+    work: (tx: EventTx) => Promise<Result>,
+    joining?: EventTx,
+  ): Promise<Result> {
+    if (joining) return work(joining);
     const events: DomainEvent[] = [];
-    const result = await this.ctx.db.transaction(async (tx) => {
+    const result = await this.ctx.db.transaction(async (opened) => {
+      // The one place a handle becomes an EventTx: its events are written before its commit.
+      const tx = opened as EventTx;
       this.pending.set(tx, events);
       const value = await work(tx);
       // The rows of every event of the change, in one statement at its end, still before the

@@ -43,8 +43,6 @@ export const NO_READER_ACCESS: ReaderAccess = {
 /** What still stands between a reader who may open a manuscript and its text. */
 export type ReadGate = 'mature' | 'questionnaire' | 'awaiting_approval';
 
-export type ManuscriptAction = 'read' | 'edit' | 'upload_draft' | 'archive' | 'view_original';
-
 export const isOwner = (user: PolicyUser, manuscript: PolicyManuscript): boolean =>
   user !== null && user.id === manuscript.userId;
 export const isAdmin = (user: PolicyUser): boolean => user?.role === 'admin';
@@ -144,41 +142,6 @@ export function canRead(
   access: ReaderAccess = NO_READER_ACCESS,
 ): boolean {
   return canOpen(user, manuscript, access) && readGate(user, manuscript, access) === null;
-}
-
-/** Only the author changes a live manuscript: edit form, new draft, archive. */
-export function canEdit(user: PolicyUser, manuscript: PolicyManuscript): boolean {
-  return !isArchived(manuscript) && isOwner(user, manuscript);
-}
-
-/** The uploaded original file: its author (and admins reviewing an open report), never its readers. */
-export function canViewOriginal(
-  user: PolicyUser,
-  manuscript: PolicyManuscript,
-  access: ReaderAccess = NO_READER_ACCESS,
-): boolean {
-  return (
-    (isAdmin(user) && access.openReport) || (!isArchived(manuscript) && isOwner(user, manuscript))
-  );
-}
-
-/** One entry point for every action: can(user, 'edit', manuscript). */
-export function can(
-  user: PolicyUser,
-  action: ManuscriptAction,
-  manuscript: PolicyManuscript,
-  access: ReaderAccess = NO_READER_ACCESS,
-): boolean {
-  switch (action) {
-    case 'read':
-      return canRead(user, manuscript, access);
-    case 'edit':
-    case 'upload_draft':
-    case 'archive':
-      return canEdit(user, manuscript);
-    case 'view_original':
-      return canViewOriginal(user, manuscript, access);
-  }
 }
 
 /**

@@ -1,6 +1,5 @@
 import { ADMIN_MESSAGES, type AdminBulkBody } from '@margins/common';
-import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/index.ts';
+import type { AppContext, EventTx } from '../../context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import {
@@ -89,7 +88,7 @@ function explainWriteError(section: SectionDeclaration, error: unknown): unknown
 async function writing<Result>(
   ctx: AppContext,
   section: SectionDeclaration,
-  work: (tx: Tx) => Promise<Result>,
+  work: (tx: EventTx) => Promise<Result>,
 ): Promise<Result> {
   try {
     return await ctx.events.transaction(work);
@@ -144,10 +143,12 @@ async function applyUpdate(
   return writing(ctx, section, async (tx) => {
     const before = await readFullItem(tx, section, id);
     if (!before) throw notFound();
-    await checkRules({ ctx, tx, actor }, section, { id, before, input });
-    await updateRow(tx, section, id, columnValues(section, input));
+    const write = { ctx, tx, actor };
+    await checkRules(write, section, { id, before, input });
+    if (section.update) await section.update(write, id, input);
+    else await updateRow(tx, section, id, columnValues(section, input));
     const after = (await readFullItem(tx, section, id))!;
-    await section.afterUpdate?.({ ctx, tx, actor }, before, after);
+    await section.afterUpdate?.(write, before, after);
     await recordAudit(tx, {
       actorId: actor.id,
       actorRole: actor.role,

@@ -2,8 +2,7 @@ import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AdminFieldType, AdminRole, ListOrder } from '@margins/common';
-import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/index.ts';
+import type { AppContext, EventTx } from '../../context.ts';
 import type { FieldErrors } from '../../lib/http-errors.ts';
 
 /** Who is acting in the admin area. */
@@ -73,7 +72,7 @@ export interface BulkActionDeclaration {
   needsReason?: boolean;
   handler: (
     ctx: AppContext,
-    tx: Tx,
+    tx: EventTx,
     ids: number[],
     input: { reason?: string | undefined },
     actor: AdminActor,
@@ -97,7 +96,8 @@ export interface CustomViewDeclaration {
 /** What a create, update or delete hook gets besides its input. */
 export interface WriteContext {
   ctx: AppContext;
-  tx: Tx;
+  /** The request's transaction: a module's command joins it (its events commit with the audit row). */
+  tx: EventTx;
   actor: AdminActor;
 }
 
@@ -134,13 +134,18 @@ export interface SectionDeclaration {
       input: Record<string, unknown>;
     },
   ) => Promise<FieldErrors | undefined>;
-  /** Runs after an update, in its transaction (domain events of the change). */
+  /**
+   * Replaces the default UPDATE: the module's command makes the change (with its events), as
+   * it does for the module's own routes; a domain table has one writer (issue 34).
+   */
+  update?: (write: WriteContext, id: number, input: Record<string, unknown>) => Promise<void>;
+  /** Runs after an update, in its transaction (what the change means beyond its row). */
   afterUpdate?: (
     write: WriteContext,
     before: Record<string, unknown> & { id: number },
     after: Record<string, unknown> & { id: number },
   ) => Promise<void>;
-  /** Replaces the default DELETE (e.g. archive instead). */
+  /** Replaces the default DELETE (e.g. the module's archive command instead). */
   remove?: (write: WriteContext, id: number) => Promise<void>;
   /** Column values a new row needs beyond its fields (e.g. a password hash). */
   createValues?: (input: Record<string, unknown>) => Promise<Record<string, unknown>>;

@@ -276,6 +276,49 @@ describe('bulk actions', () => {
     ]);
   });
 
+  it("deletes a comment or a reply as its writer's own delete does (one command)", async () => {
+    const { db } = test.ctx;
+    const manuscript = await buildManuscript(db, people.member.user, { visibility: 'public' });
+    const comment = await buildComment(db, manuscript.id, people.member.user);
+    const [reply] = await db
+      .insert(schema.comments)
+      .values({
+        manuscriptId: manuscript.id,
+        selectionId: comment.selectionId,
+        authorId: people.moderator.user.id,
+        parentId: comment.id,
+        body: 'A reply',
+      })
+      .returning();
+    const lastEventOf = async (name: string) =>
+      (
+        await db
+          .select()
+          .from(schema.events)
+          .where(eq(schema.events.name, name))
+          .orderBy(desc(schema.events.id))
+          .limit(1)
+      )[0];
+
+    expect((await admin().delete(`/admin/api/comment/${reply!.id}`)).statusCode).toBe(200);
+    // A reply's own event (the live room drops the reply), not a comment's.
+    expect(await lastEventOf('reply.deleted')).toMatchObject({
+      actorId: people.admin.user.id,
+      payload: { manuscriptId: manuscript.id, replyId: reply!.id, commentId: comment.id },
+    });
+
+    expect((await admin().delete(`/admin/api/comment/${comment.id}`)).statusCode).toBe(200);
+    // The writer's highlight, made for this comment and now without one, goes with it.
+    expect(await lastEventOf('comment.deleted')).toMatchObject({
+      payload: { commentId: comment.id, selectionId: comment.selectionId, highlightRemoved: true },
+    });
+    const [highlight] = await db
+      .select()
+      .from(schema.highlights)
+      .where(eq(schema.highlights.id, comment.selectionId));
+    expect(highlight?.deletedAt).toBeInstanceOf(Date);
+  });
+
   it('suspends members only, ending their sessions', async () => {
     const { client, user } = await loggedInClient(test);
     expect((await client.get('/auth/me')).statusCode).not.toBe(401);

@@ -1,7 +1,7 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { COMMENT_MESSAGES, highlightInput, type CreateCommentBody } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
-import { schema, type Executor } from '../../db/index.ts';
+import { schema } from '../../db/index.ts';
 import { rowFromJson } from '../../db/json-rows.ts';
 import { eventRowInsert } from '../../events/outbox.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
@@ -10,6 +10,7 @@ import { insertHighlight, prepareHighlight } from './highlight-service.ts';
 import type { AuthorFields, CommentRow, HighlightRow } from './presenter.ts';
 import { findHighlight, voteOf } from './queries.ts';
 import { findCommentInThread, type ThreadComment } from './thread-queries.ts';
+import { removeUnusedHighlight, tombstoneInScope } from './removal.ts';
 import { authorize, loadScope, type CommentScope } from './scope.ts';
 
 /** What a save did: the comment saved, or a blank save that deleted or cancelled one. */
@@ -191,23 +192,26 @@ export async function updateComment(
     const deleted = await removeComment(ctx, scope, comment, options);
     return { scope, comment: null, author: null, highlight: null, myVote: 0, deleted };
   }
-  const [updated] = await ctx.db
-    .update(schema.comments)
-    .set({ body: text.trim(), updatedAt: sql`now()`, changedAt: sql`now()` })
-    .where(and(eq(schema.comments.id, comment.id), isNull(schema.comments.deletedAt)))
-    .returning();
-  if (!updated) throw notFound();
   const author = authorOf(scope.viewer!);
-  await ctx.events.emit(ctx.db, {
-    type: 'comment.updated',
-    actorId: author.id,
-    originSocketId: options.originSocketId,
-    payload: {
-      manuscriptId: scope.manuscript.id,
-      commentId: updated.id,
-      selectionId: updated.selectionId,
-    },
-    rows: { manuscript: scope.manuscript, comment: updated, author },
+  const updated = await ctx.events.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(schema.comments)
+      .set({ body: text.trim(), updatedAt: sql`now()`, changedAt: sql`now()` })
+      .where(and(eq(schema.comments.id, comment.id), isNull(schema.comments.deletedAt)))
+      .returning();
+    if (!updated) throw notFound();
+    await ctx.events.emit(tx, {
+      type: 'comment.updated',
+      actorId: author.id,
+      originSocketId: options.originSocketId,
+      payload: {
+        manuscriptId: scope.manuscript.id,
+        commentId: updated.id,
+        selectionId: updated.selectionId,
+      },
+      rows: { manuscript: scope.manuscript, comment: updated, author },
+    });
+    return updated;
   });
   return {
     scope,
@@ -253,38 +257,14 @@ export async function loadComment(
   return { scope, comment };
 }
 
-/**
- * Soft-deletes a comment (a tombstone for catch-up). A highlight left without comments goes too
- * when it was the comment writer's own (it was made for that comment).
- */
+/** Soft-deletes a comment (removal.ts); 404 when it went meanwhile. */
 async function removeComment(
   ctx: AppContext,
   scope: CommentScope,
-  comment: CommentRow,
+  comment: ThreadComment,
   options: WriteOptions,
 ): Promise<{ id: number; selectionId: string; highlightRemoved: boolean }> {
-  const highlightRemoved = await ctx.events.transaction(async (tx) => {
-    const [gone] = await tx
-      .update(schema.comments)
-      .set({ deletedAt: sql`now()`, changedAt: sql`now()` })
-      .where(and(eq(schema.comments.id, comment.id), isNull(schema.comments.deletedAt)))
-      .returning({ id: schema.comments.id });
-    if (!gone) throw notFound();
-    const highlightRemoved = await removeUnusedHighlight(tx, comment.selectionId, comment.authorId);
-    await ctx.events.emit(tx, {
-      type: 'comment.deleted',
-      actorId: scope.viewer?.id ?? null,
-      originSocketId: options.originSocketId,
-      payload: {
-        manuscriptId: scope.manuscript.id,
-        commentId: comment.id,
-        selectionId: comment.selectionId,
-        highlightRemoved,
-      },
-      rows: { manuscript: scope.manuscript },
-    });
-    return highlightRemoved;
-  });
+  const { highlightRemoved } = await tombstoneInScope(ctx, scope, comment, options);
   return { id: comment.id, selectionId: comment.selectionId, highlightRemoved };
 }
 
@@ -325,37 +305,6 @@ async function cancelNewComment(
     myVote: 0,
     deleted: { id: null, selectionId, highlightRemoved },
   };
-}
-
-/** Soft-deletes the highlight if it is `ownerId`'s and has no live comment left. */
-async function removeUnusedHighlight(
-  tx: Executor,
-  selectionId: string,
-  ownerId: number,
-): Promise<boolean> {
-  // Lock the highlight so a comment being added to it at the same moment waits for us.
-  const [highlight] = await tx
-    .select({ userId: schema.highlights.userId, deletedAt: schema.highlights.deletedAt })
-    .from(schema.highlights)
-    .where(eq(schema.highlights.id, selectionId))
-    .for('update');
-  if (!highlight || highlight.deletedAt !== null || highlight.userId !== ownerId) return false;
-  const [left] = await tx
-    .select({ total: count() })
-    .from(schema.comments)
-    .where(
-      and(
-        eq(schema.comments.selectionId, selectionId),
-        isNull(schema.comments.deletedAt),
-        isNull(schema.comments.parentId),
-      ),
-    );
-  if ((left?.total ?? 0) > 0) return false;
-  await tx
-    .update(schema.highlights)
-    .set({ deletedAt: sql`now()`, changedAt: sql`now()` })
-    .where(eq(schema.highlights.id, selectionId));
-  return true;
 }
 
 export function authorOf(user: UserRow): AuthorFields {

@@ -80,17 +80,19 @@ export async function createHighlight(
 ): Promise<HighlightRow> {
   authorize(scope, 'create', null);
   const values = await prepareHighlight(ctx, scope, selectionId, input);
-  const { highlight, created } = await insertHighlight(ctx.db, values);
-  if (created) {
-    await ctx.events.emit(ctx.db, {
-      type: 'highlight.created',
-      actorId: highlight.userId,
-      originSocketId: options.originSocketId,
-      payload: { manuscriptId: scope.manuscript.id, selectionId: highlight.id },
-      rows: { manuscript: scope.manuscript, highlight },
-    });
-  }
-  return highlight;
+  return ctx.events.transaction(async (tx) => {
+    const { highlight, created } = await insertHighlight(tx, values);
+    if (created) {
+      await ctx.events.emit(tx, {
+        type: 'highlight.created',
+        actorId: highlight.userId,
+        originSocketId: options.originSocketId,
+        payload: { manuscriptId: scope.manuscript.id, selectionId: highlight.id },
+        rows: { manuscript: scope.manuscript, highlight },
+      });
+    }
+    return highlight;
+  });
 }
 
 async function loadHtml(db: Executor, versionId: number): Promise<string> {

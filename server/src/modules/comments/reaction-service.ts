@@ -23,30 +23,31 @@ export async function setReaction(
   const { scope, comment } = await loadComment(ctx, viewer, commentId, options);
   authorizeThread(scope, 'react', comment);
   const userId = scope.viewer!.id;
-  const changed = on
-    ? await ctx.db
-        .insert(schema.commentReactions)
-        .values({ commentId, userId, reaction })
-        .onConflictDoNothing()
-        .returning({ commentId: schema.commentReactions.commentId })
-    : await ctx.db
-        .delete(schema.commentReactions)
-        .where(
-          and(
-            eq(schema.commentReactions.commentId, commentId),
-            eq(schema.commentReactions.userId, userId),
-            eq(schema.commentReactions.reaction, reaction),
-          ),
-        )
-        .returning({ commentId: schema.commentReactions.commentId });
-  if (changed.length > 0) {
-    await ctx.events.emit(ctx.db, {
+  await ctx.events.transaction(async (tx) => {
+    const changed = on
+      ? await tx
+          .insert(schema.commentReactions)
+          .values({ commentId, userId, reaction })
+          .onConflictDoNothing()
+          .returning({ commentId: schema.commentReactions.commentId })
+      : await tx
+          .delete(schema.commentReactions)
+          .where(
+            and(
+              eq(schema.commentReactions.commentId, commentId),
+              eq(schema.commentReactions.userId, userId),
+              eq(schema.commentReactions.reaction, reaction),
+            ),
+          )
+          .returning({ commentId: schema.commentReactions.commentId });
+    if (changed.length === 0) return;
+    await ctx.events.emit(tx, {
       type: 'reaction.changed',
       actorId: userId,
       originSocketId: options.originSocketId,
       payload: { manuscriptId: scope.manuscript.id, commentId },
       rows: { manuscript: scope.manuscript, target: comment },
     });
-  }
+  });
   return reactionSetOf(ctx.db, commentId);
 }

@@ -6,6 +6,7 @@ import { forbidden, notFound, unauthorized } from '../../lib/http-errors.ts';
 import { authorOf, loadComment } from './comment-service.ts';
 import type { WriteOptions } from './events.ts';
 import type { AuthorFields } from './presenter.ts';
+import { tombstoneInScope } from './removal.ts';
 import type { CommentScope } from './scope.ts';
 import { canThread, type ThreadAction } from './thread-policy.ts';
 import { findCommentInThread, type ThreadComment } from './thread-queries.ts';
@@ -86,26 +87,29 @@ export async function updateReply(
 ): Promise<ReplyOutcome> {
   const { scope, reply } = await loadReply(ctx, viewer, replyId, options);
   authorizeThread(scope, 'update_reply', reply);
-  const [row] = await ctx.db
-    .update(schema.comments)
-    .set({ body: text.trim(), updatedAt: sql`now()`, changedAt: sql`now()` })
-    .where(and(eq(schema.comments.id, reply.id), isNull(schema.comments.deletedAt)))
-    .returning();
-  if (!row) throw notFound();
-  const updated: ThreadComment = { ...row, threadAuthorId: reply.threadAuthorId };
   const author = authorOf(scope.viewer!);
-  await ctx.events.emit(ctx.db, {
-    type: 'reply.updated',
-    actorId: author.id,
-    originSocketId: options.originSocketId,
-    payload: { manuscriptId: scope.manuscript.id, replyId: row.id, commentId: row.parentId! },
-    rows: { manuscript: scope.manuscript, reply: updated, author },
+  const updated = await ctx.events.transaction(async (tx) => {
+    const [row] = await tx
+      .update(schema.comments)
+      .set({ body: text.trim(), updatedAt: sql`now()`, changedAt: sql`now()` })
+      .where(and(eq(schema.comments.id, reply.id), isNull(schema.comments.deletedAt)))
+      .returning();
+    if (!row) throw notFound();
+    const updated: ThreadComment = { ...row, threadAuthorId: reply.threadAuthorId };
+    await ctx.events.emit(tx, {
+      type: 'reply.updated',
+      actorId: author.id,
+      originSocketId: options.originSocketId,
+      payload: { manuscriptId: scope.manuscript.id, replyId: row.id, commentId: row.parentId! },
+      rows: { manuscript: scope.manuscript, reply: updated, author },
+    });
+    return updated;
   });
   const [vote] = await ctx.db
     .select({ value: schema.commentVotes.value })
     .from(schema.commentVotes)
     .where(
-      and(eq(schema.commentVotes.commentId, row.id), eq(schema.commentVotes.userId, author.id)),
+      and(eq(schema.commentVotes.commentId, updated.id), eq(schema.commentVotes.userId, author.id)),
     );
   return { scope, reply: updated, author, myVote: vote ? (vote.value === 1 ? 1 : -1) : 0 };
 }
@@ -119,21 +123,7 @@ export async function deleteReply(
 ): Promise<{ id: number; commentId: number }> {
   const { scope, reply } = await loadReply(ctx, viewer, replyId, options);
   authorizeThread(scope, 'delete_reply', reply);
-  await ctx.events.transaction(async (tx) => {
-    const [gone] = await tx
-      .update(schema.comments)
-      .set({ deletedAt: sql`now()`, changedAt: sql`now()` })
-      .where(and(eq(schema.comments.id, reply.id), isNull(schema.comments.deletedAt)))
-      .returning({ id: schema.comments.id });
-    if (!gone) throw notFound();
-    await ctx.events.emit(tx, {
-      type: 'reply.deleted',
-      actorId: scope.viewer?.id ?? null,
-      originSocketId: options.originSocketId,
-      payload: { manuscriptId: scope.manuscript.id, replyId: reply.id, commentId: reply.parentId! },
-      rows: { manuscript: scope.manuscript, reply },
-    });
-  });
+  await tombstoneInScope(ctx, scope, reply, options);
   return { id: reply.id, commentId: reply.parentId! };
 }
 

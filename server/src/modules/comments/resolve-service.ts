@@ -24,27 +24,29 @@ export async function setResolved(
   authorizeThread(scope, 'resolve', comment);
   let row: CommentRow = comment;
   if ((comment.resolvedAt !== null) !== resolved) {
-    const [updated] = await ctx.db
-      .update(schema.comments)
-      .set(
-        resolved
-          ? { resolvedAt: sql`now()`, resolvedById: scope.viewer!.id, changedAt: sql`now()` }
-          : { resolvedAt: null, resolvedById: null, changedAt: sql`now()` },
-      )
-      .where(and(eq(schema.comments.id, comment.id), isNull(schema.comments.deletedAt)))
-      .returning();
-    if (!updated) throw notFound();
-    row = updated;
-    await ctx.events.emit(ctx.db, {
-      type: 'comment.resolved',
-      actorId: scope.viewer!.id,
-      originSocketId: options.originSocketId,
-      payload: {
-        manuscriptId: scope.manuscript.id,
-        commentId: row.id,
-        resolvedAt: row.resolvedAt ? row.resolvedAt.toISOString() : null,
-      },
-      rows: { manuscript: scope.manuscript },
+    row = await ctx.events.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(schema.comments)
+        .set(
+          resolved
+            ? { resolvedAt: sql`now()`, resolvedById: scope.viewer!.id, changedAt: sql`now()` }
+            : { resolvedAt: null, resolvedById: null, changedAt: sql`now()` },
+        )
+        .where(and(eq(schema.comments.id, comment.id), isNull(schema.comments.deletedAt)))
+        .returning();
+      if (!updated) throw notFound();
+      await ctx.events.emit(tx, {
+        type: 'comment.resolved',
+        actorId: scope.viewer!.id,
+        originSocketId: options.originSocketId,
+        payload: {
+          manuscriptId: scope.manuscript.id,
+          commentId: updated.id,
+          resolvedAt: updated.resolvedAt ? updated.resolvedAt.toISOString() : null,
+        },
+        rows: { manuscript: scope.manuscript },
+      });
+      return updated;
     });
   }
   return {

@@ -1,5 +1,6 @@
 import type { UserRow } from '../../context.ts';
-import { canEdit, isOwner, type PolicyManuscript, type PolicyUser } from '../access/policy.ts';
+import { isOwner, type PolicyManuscript, type PolicyUser } from '../access/policy.ts';
+import { canEdit } from '../manuscripts/policy.ts';
 import type { InviteRow } from './queries.ts';
 
 /**

@@ -2,13 +2,14 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MESSAGES, type Invite, type InviteByUserBody } from '@margins/common';
 import type { z } from 'zod';
 import type { inviteByLinkBody } from '@margins/common';
-import type { AppContext, UserRow } from '../../context.ts';
+import type { AppContext, EventTx, UserRow } from '../../context.ts';
 import { schema, type Tx } from '../../db/index.ts';
 import { badRequest, forbidden, HttpError, notFound, tooMany } from '../../lib/http-errors.ts';
 import { RateLimiter } from '../../lib/rate-limit.ts';
 import { canOpen } from '../access/policy.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 import { findManuscript } from '../manuscripts/queries.ts';
+import { changeVisibility } from '../manuscripts/service.ts';
 import { loadReaderAccess } from '../access/reader-access.ts';
 import { queueMail, queueNotification, wakeMailer } from '../notifications/service.ts';
 import { invitedByEmailMail, invitedToDocumentMail } from '../notifications/templates.ts';
@@ -86,7 +87,7 @@ async function findInvitee(
  */
 async function inviteAccount(
   ctx: AppContext,
-  tx: Tx,
+  tx: EventTx,
   author: UserRow,
   manuscript: ManuscriptRow,
   invitee: UserRow,
@@ -240,17 +241,7 @@ export async function inviteByLink(
   }
   const manuscript = await authorizeManage(ctx, author, manuscriptId, MESSAGES.linkDocumentMissing);
   const row = await ctx.events.transaction(async (tx) => {
-    await tx
-      .update(schema.manuscripts)
-      .set({ visibility: body.access, updatedAt: new Date() })
-      .where(eq(schema.manuscripts.id, manuscript.id));
-    if (body.access !== manuscript.visibility) {
-      await ctx.events.emit(tx, {
-        type: 'manuscript.visibility_changed',
-        actorId: author.id,
-        payload: { manuscriptId: manuscript.id, from: manuscript.visibility, to: body.access },
-      });
-    }
+    await changeVisibility(ctx, author, manuscript, body.access, tx);
     const reusable = body.useInvite ? null : await findReusableLink(tx, manuscript.id, body.code);
     if (reusable) {
       const [updated] = await tx

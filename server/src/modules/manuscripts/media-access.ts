@@ -1,6 +1,7 @@
 import type { AppContext, UserRow } from '../../context.ts';
-import { canViewOriginal, isOwner } from '../access/policy.ts';
+import { isOwner } from '../access/policy.ts';
 import { loadReaderAccess } from '../access/reader-access.ts';
+import { canViewOriginal } from './policy.ts';
 import { findManuscript } from './queries.ts';
 import { mayRead } from './reader.ts';
 

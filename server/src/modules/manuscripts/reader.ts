@@ -4,14 +4,7 @@ import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import { forbidden, notFound, unauthorized } from '../../lib/http-errors.ts';
 import { readerAccessData } from '../invites/reader-page.ts';
-import {
-  canEdit,
-  canRead,
-  isOwner,
-  readGate,
-  readRefusal,
-  type ReaderAccess,
-} from '../access/policy.ts';
+import { canRead, isOwner, readGate, readRefusal, type ReaderAccess } from '../access/policy.ts';
 import type { ManuscriptRow } from './presenter.ts';
 import { findManuscript, presentOne } from './queries.ts';
 import { loadReaderAccess } from '../access/reader-access.ts';
@@ -57,17 +50,6 @@ export async function mayRead(
   manuscript: ManuscriptRow,
 ): Promise<boolean> {
   return canRead(viewer, manuscript, await loadReaderAccess(ctx, viewer, manuscript));
-}
-
-/** The manuscript if it is the user's own and live; 404 for anything else (never reveal it). */
-export async function findEditable(
-  ctx: AppContext,
-  user: UserRow,
-  manuscriptId: number,
-): Promise<ManuscriptRow> {
-  const manuscript = await findManuscript(ctx.db, manuscriptId);
-  if (!manuscript || !canEdit(user, manuscript)) throw notFound();
-  return manuscript;
 }
 
 /** The reader's answer but its text: what differs per viewer, and where the text comes from. */

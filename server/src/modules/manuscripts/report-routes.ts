@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, manuscriptIdParams, manuscriptReportResponse } from '@margins/common';
 import { requireUser } from '../../plugins/session.ts';
 import { presentCurrentReport } from './conversion-report.ts';
-import { findEditable } from './reader.ts';
+import { authorizeChange } from './policy.ts';
+import { findManuscript } from './queries.ts';
 
 /** GET /manuscript/:manuscript_id/report: the conversion report of the current draft. */
 export async function conversionReportRoutes(root: FastifyInstance): Promise<void> {
@@ -21,10 +22,10 @@ export async function conversionReportRoutes(root: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
-      const manuscript = await findEditable(
-        ctx,
+      const manuscript = authorizeChange(
         requireUser(request),
-        request.params.manuscript_id,
+        'edit',
+        await findManuscript(ctx.db, request.params.manuscript_id),
       );
       return presentCurrentReport(ctx.db, manuscript);
     },

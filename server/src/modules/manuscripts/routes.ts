@@ -23,15 +23,16 @@ import { dashboardAccessData } from '../invites/dashboard.ts';
 import { readerPath } from '../invites/share.ts';
 import { renderPage, wantsJson } from '../pages/render.ts';
 import { readerFirstScreen } from '../pages/first-screen.ts';
-import { archiveManuscript, editManuscript } from './edit.ts';
 import { multipartToBody, uploadedFile } from './multipart.ts';
 import { findVersionReport } from './conversion-report.ts';
 import { CONVERSION_MESSAGES, findConversion } from './processing.ts';
 import { pageOwnManuscripts } from './own-list.ts';
 import { findManuscript, listOwnManuscripts, presentOne } from './queries.ts';
-import { findEditable, findReadable, readerView } from './reader.ts';
+import { authorizeChange, type ManuscriptChange } from './policy.ts';
+import { findReadable, readerView } from './reader.ts';
 import { sendReaderJson } from './reader-wire.ts';
 import { conversionReportRoutes } from './report-routes.ts';
+import { archiveManuscript, editManuscript } from './service.ts';
 import { createFromUpload, uploadDraft } from './upload.ts';
 
 const tags = ['manuscripts'];
@@ -73,11 +74,19 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
   const { ctx } = root;
   await app.register(conversionReportRoutes);
 
-  /** Only the author reaches a write route's body: checked before the upload is read. */
-  const ownManuscriptFirst = async (request: FastifyRequest) => {
+  /** The manuscript of the URL, if the caller may make this change to it (policy.ts); else 404. */
+  const changeable = async (request: FastifyRequest, action: ManuscriptChange) => {
     const params = manuscriptIdParams.safeParse(request.params);
     if (!params.success) throw notFound();
-    await findEditable(ctx, requireUser(request), params.data.manuscript_id);
+    const manuscript = await findManuscript(ctx.db, params.data.manuscript_id);
+    return authorizeChange(requireUser(request), action, manuscript);
+  };
+  /** Only the author reaches a write route's body: checked before the upload is read. */
+  const mayEditFirst = async (request: FastifyRequest) => {
+    await changeable(request, 'edit');
+  };
+  const mayUploadDraftFirst = async (request: FastifyRequest) => {
+    await changeable(request, 'upload_draft');
   };
 
   for (const url of ['/dashboard', '/user/current/manuscripts']) {
@@ -190,7 +199,7 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
   app.post(
     '/manuscript/:manuscript_id/edit',
     {
-      preValidation: [loggedIn, ownManuscriptFirst, multipartToBody],
+      preValidation: [loggedIn, mayEditFirst, multipartToBody],
       schema: {
         tags,
         description: 'The edit form (multipart or JSON); fields left out keep their value.',
@@ -201,12 +210,8 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const manuscript = await findEditable(
-        ctx,
-        requireUser(request),
-        request.params.manuscript_id,
-      );
-      const updated = await editManuscript(ctx, manuscript, request.body);
+      const manuscript = await changeable(request, 'edit');
+      const updated = await editManuscript(ctx, requireUser(request), manuscript, request.body);
       return { manuscript: await presentOne(ctx.db, updated) };
     },
   );
@@ -214,7 +219,7 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
   app.post(
     '/manuscript/:manuscript_id/document',
     {
-      preValidation: [loggedIn, verifiedEmail, ownManuscriptFirst, multipartToBody],
+      preValidation: [loggedIn, verifiedEmail, mayUploadDraftFirst, multipartToBody],
       schema: {
         tags,
         description:
@@ -235,9 +240,13 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const manuscript = await findEditable(ctx, user, request.params.manuscript_id);
-      const result = await uploadDraft(ctx, user, manuscript, uploadedFile(request));
+      const manuscript = await changeable(request, 'upload_draft');
+      const result = await uploadDraft(
+        ctx,
+        requireUser(request),
+        manuscript,
+        uploadedFile(request),
+      );
       return {
         manuscript: await presentOne(ctx.db, result.manuscript),
         process_id: result.conversionId,
@@ -257,12 +266,8 @@ export async function manuscriptRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const manuscript = await findEditable(
-        ctx,
-        requireUser(request),
-        request.params.manuscript_id,
-      );
-      await archiveManuscript(ctx, manuscript);
+      const manuscript = await changeable(request, 'archive');
+      await archiveManuscript(ctx, requireUser(request), manuscript);
       return { ok: true as const };
     },
   );

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MODERATION_MESSAGES } from '@margins/common';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, EventTx } from '../../context.ts';
 import { schema, type Tx } from '../../db/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { assertModerator, type ModerationActor } from './policy.ts';
@@ -46,7 +46,7 @@ export async function resolveOpenReports(
  */
 export async function setManuscriptFlags(
   ctx: AppContext,
-  tx: Tx,
+  tx: EventTx,
   actorInput: Actor,
   ids: number[],
   reason: string | null,
@@ -83,7 +83,7 @@ export async function setManuscriptFlags(
 /** The same for comments: the text goes behind a reveal with the reason, live in the room. */
 export async function setCommentFlags(
   ctx: AppContext,
-  tx: Tx,
+  tx: EventTx,
   actorInput: Actor,
   ids: number[],
   reason: string | null,

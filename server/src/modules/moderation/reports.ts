@@ -6,7 +6,7 @@ import {
   type ReportQueueQuery,
   type ReportQueueResponse,
 } from '@margins/common';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, EventTx } from '../../context.ts';
 import { schema, type Tx } from '../../db/index.ts';
 import { setCommentFlags, setManuscriptFlags } from './flags.ts';
 import { escapeLike } from '../../lib/list-query.ts';
@@ -41,7 +41,7 @@ export async function dismissOpenReports(
  */
 export async function flagReportedElements(
   ctx: AppContext,
-  tx: Tx,
+  tx: EventTx,
   actor: { id: number; role: string },
   reportIds: number[],
   reason: string,

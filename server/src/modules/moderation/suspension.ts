@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { MODERATION_MESSAGES } from '@margins/common';
-import type { AppContext } from '../../context.ts';
-import { schema, type Tx } from '../../db/index.ts';
+import type { AppContext, EventTx } from '../../context.ts';
+import { schema } from '../../db/index.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { assertModerator } from './policy.ts';
 import { parseReason } from './reason.ts';
@@ -17,7 +17,7 @@ type Actor = { id: number; role: string };
  */
 export async function suspendUsers(
   ctx: AppContext,
-  tx: Tx,
+  tx: EventTx,
   actorInput: Actor,
   ids: number[],
   reason: string | null,
@@ -51,7 +51,7 @@ export async function suspendUsers(
 /** Lifts these users' suspensions: they may log in again, their manuscripts are listed again. */
 export async function liftSuspensions(
   ctx: AppContext,
-  tx: Tx,
+  tx: EventTx,
   actorInput: Actor,
   ids: number[],
 ): Promise<number> {

@@ -1,6 +1,5 @@
 import type { SurveyType } from '@margins/common';
 import {
-  canEdit,
   canOpen,
   canRead,
   isOwner,
@@ -9,6 +8,7 @@ import {
   type PolicyUser,
   type ReaderAccess,
 } from '../access/policy.ts';
+import { canEdit } from '../manuscripts/policy.ts';
 
 /**
  * view: see the survey; answer: submit answers; manage: create, replace or delete it;

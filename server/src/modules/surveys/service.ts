@@ -124,23 +124,26 @@ export async function saveSurvey(
     autoApprove: isQuestionnaire && body.autoApprove,
     autoApprovePercent: body.autoApprovePercent,
   };
-  const [row] = await ctx.db
-    .insert(schema.surveys)
-    .values({ manuscriptId: body.manuscript_id, surveyType: body.surveyType, ...values })
-    .onConflictDoUpdate({
-      target: [schema.surveys.manuscriptId, schema.surveys.surveyType],
-      set: { ...values, updatedAt: new Date() },
-    })
-    .returning();
-  // A new questionnaire gates readers who have not passed it: they leave the room.
-  if (isQuestionnaire) {
-    await ctx.events.emit(ctx.db, {
-      type: 'manuscript.gate_changed',
-      actorId: user.id,
-      payload: { manuscriptId: body.manuscript_id },
-    });
-  }
-  return presentSurvey(row!, 'author');
+  const row = await ctx.events.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(schema.surveys)
+      .values({ manuscriptId: body.manuscript_id, surveyType: body.surveyType, ...values })
+      .onConflictDoUpdate({
+        target: [schema.surveys.manuscriptId, schema.surveys.surveyType],
+        set: { ...values, updatedAt: new Date() },
+      })
+      .returning();
+    // A new questionnaire gates readers who have not passed it: they leave the room.
+    if (isQuestionnaire) {
+      await ctx.events.emit(tx, {
+        type: 'manuscript.gate_changed',
+        actorId: user.id,
+        payload: { manuscriptId: body.manuscript_id },
+      });
+    }
+    return row!;
+  });
+  return presentSurvey(row, 'author');
 }
 
 /** DELETE /manuscript/{id}/survey/{type} (author): removes it and its answers (lifts the gate). */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_GATE_MESSAGES, type ReaderPageResponse, type Survey } from '@margins/common';
 import { schema } from '../../db/index.ts';
+import { lastEvent, noteEventWriters, writtenBy } from '../../test/event-rows.ts';
 import { createTestApp, TestClient, type TestApp } from '../../test/harness.ts';
 import {
   buildAnswer,
@@ -24,6 +25,7 @@ let author: Person;
 
 beforeAll(async () => {
   test = await createTestApp();
+  await noteEventWriters(test.ctx.db);
   author = await personFor(test);
 });
 afterAll(async () => {
@@ -79,6 +81,18 @@ describe('saving and reading a survey', () => {
       (await new TestClient(test.app).get(`/manuscript/${manuscript.id}/survey/questionaire`))
         .statusCode,
     ).toBe(401);
+  });
+
+  it('writes the questionnaire and its gate_changed event in one transaction', async () => {
+    const manuscript = await newManuscript();
+    const saved = await author.client.post('/manuscript/survey', quizBody(manuscript.id));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const event = await lastEvent(test.ctx.db, 'manuscript.gate_changed');
+    expect(event.payload).toEqual({ manuscriptId: manuscript.id });
+    const surveyId = (saved.json().survey as Survey).id;
+    expect(event.writtenBy).toBe(
+      await writtenBy(test.ctx.db, schema.surveys, eq(schema.surveys.id, surveyId)),
+    );
   });
 
   it('keeps auto-approval to the questionnaire, and refuses malformed surveys (400)', async () => {

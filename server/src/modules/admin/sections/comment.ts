@@ -1,5 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { schema } from '../../../db/index.ts';
+import { tombstoneComment } from '../../comments/removal.ts';
+import { findCommentInThread } from '../../comments/thread-queries.ts';
+import { findManuscript } from '../../manuscripts/queries.ts';
 import type { SectionDeclaration, WriteContext } from '../types.ts';
 import { qualified } from './fields.ts';
 import { moderationCommentActions } from './moderation-actions.ts';
@@ -107,40 +110,23 @@ export const commentSection: SectionDeclaration = {
     },
   ],
   remove: async (write, id) => {
-    await tombstoneComment(write, id);
+    await tombstoneAsStaff(write, id);
   },
   bulkActions: moderationCommentActions,
   moderatorViews: ['list', 'details', 'lookup', 'bulk'],
 };
 
 /**
- * A tombstone, and the same event as the writer's own delete: live rooms drop it. False when
- * it was already gone.
+ * Staff's delete: the writer's own (comments/removal.ts: the tombstone, the writer's unused
+ * highlight, comment.deleted or reply.deleted) in the request's transaction. False when it
+ * was already gone.
  */
-export async function tombstoneComment(
+export async function tombstoneAsStaff(
   { ctx, tx, actor }: WriteContext,
   id: number,
 ): Promise<boolean> {
-  const [gone] = await tx
-    .update(comments)
-    .set({ deletedAt: sql`now()`, changedAt: sql`now()` })
-    .where(and(eq(comments.id, id), isNull(comments.deletedAt)))
-    .returning();
-  if (!gone) return false;
-  const [manuscript] = await tx
-    .select()
-    .from(manuscripts)
-    .where(eq(manuscripts.id, gone.manuscriptId));
-  await ctx.events.emit(tx, {
-    type: 'comment.deleted',
-    actorId: actor.id,
-    payload: {
-      manuscriptId: gone.manuscriptId,
-      commentId: gone.id,
-      selectionId: gone.selectionId,
-      highlightRemoved: false,
-    },
-    rows: { manuscript: manuscript! },
-  });
-  return true;
+  const target = await findCommentInThread(tx, id);
+  if (!target || target.deletedAt !== null) return false;
+  const manuscript = await findManuscript(tx, target.manuscriptId);
+  return (await tombstoneComment(ctx, actor.id, target, manuscript!, {}, tx)) !== null;
 }

@@ -1,12 +1,29 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CATEGORIES as MANUSCRIPT_CATEGORIES, INVITE_TYPES as VISIBILITIES } from '@margins/common';
+import {
+  CATEGORIES as MANUSCRIPT_CATEGORIES,
+  INVITE_TYPES as VISIBILITIES,
+  type ManuscriptEditValues,
+} from '@margins/common';
 import { schema } from '../../../db/index.ts';
+import { archiveManuscript, editManuscript } from '../../manuscripts/service.ts';
 import type { SectionDeclaration } from '../types.ts';
 import { moderationManuscriptActions } from './moderation-actions.ts';
 import { requiredLine, yesNo } from './fields.ts';
 
 const manuscripts = schema.manuscripts;
+
+const updateSchema = z
+  .object({
+    title: requiredLine('a title', 200),
+    visibility: z.enum(VISIBILITIES, { error: `Choose one of: ${VISIBILITIES.join(', ')}.` }),
+    category: z.enum(MANUSCRIPT_CATEGORIES, {
+      error: `Choose one of: ${MANUSCRIPT_CATEGORIES.join(', ')}.`,
+    }),
+    summary: z.string().trim().max(5000, 'Use at most 5000 characters.'),
+    nsfw: yesNo,
+  })
+  .partial();
 
 /**
  * Manuscripts: their settings and state, never their text (staff read a manuscript only as
@@ -155,48 +172,15 @@ export const manuscriptSection: SectionDeclaration = {
       filterable: true,
     },
   ],
-  updateSchema: z
-    .object({
-      title: requiredLine('a title', 200),
-      visibility: z.enum(VISIBILITIES, { error: `Choose one of: ${VISIBILITIES.join(', ')}.` }),
-      category: z.enum(MANUSCRIPT_CATEGORIES, {
-        error: `Choose one of: ${MANUSCRIPT_CATEGORIES.join(', ')}.`,
-      }),
-      summary: z.string().trim().max(5000, 'Use at most 5000 characters.'),
-      nsfw: yesNo,
-    })
-    .partial(),
-  // The same events as the author's own edit: live rooms re-check who may stay.
-  afterUpdate: async ({ ctx, tx, actor }, before, after) => {
-    const manuscriptId = after.id;
-    if (before.visibility !== after.visibility) {
-      await ctx.events.emit(tx, {
-        type: 'manuscript.visibility_changed',
-        actorId: actor.id,
-        payload: { manuscriptId, from: before.visibility as never, to: after.visibility as never },
-      });
-    }
-    if (before.nsfw !== after.nsfw) {
-      await ctx.events.emit(tx, {
-        type: 'manuscript.gate_changed',
-        actorId: actor.id,
-        payload: { manuscriptId },
-      });
-    }
+  updateSchema,
+  // The author's commands (modules/manuscripts/service.ts): the same row, events and rules.
+  update: async ({ ctx, tx, actor }, id, input) => {
+    // What staff may change is a part of the author's edit form (the type checks it stays one).
+    const change: ManuscriptEditValues = input as z.output<typeof updateSchema>;
+    await editManuscript(ctx, actor, { id }, change, tx);
   },
   remove: async ({ ctx, tx, actor }, id) => {
-    const archived = await tx
-      .update(manuscripts)
-      .set({ archivedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(manuscripts.id, id), isNull(manuscripts.archivedAt)))
-      .returning({ id: manuscripts.id });
-    if (archived.length) {
-      await ctx.events.emit(tx, {
-        type: 'manuscript.archived',
-        actorId: actor.id,
-        payload: { manuscriptId: id },
-      });
-    }
+    await archiveManuscript(ctx, actor, { id }, tx);
   },
   bulkActions: moderationManuscriptActions,
   moderatorViews: ['list', 'details', 'lookup', 'bulk'],

@@ -1,8 +1,7 @@
 // The moderation bulk actions of the admin sections: each calls its service in the moderation
 // module (server/src/modules/moderation/), in the request's transaction (the router writes the
 // audit row), so the domain events follow: live rooms, the author's mail, closed sockets.
-import type { AppContext } from '../../../context.ts';
-import type { Tx } from '../../../db/index.ts';
+import type { AppContext, EventTx } from '../../../context.ts';
 import {
   dismissOpenReports,
   flagReportedElements,
@@ -34,7 +33,7 @@ const suspend: Handler = (ctx, tx, ids, input, actor) =>
 const lift: Handler = (ctx, tx, ids, _input, actor) => liftSuspensions(ctx, tx, actor, ids);
 const flagReported = (
   ctx: AppContext,
-  tx: Tx,
+  tx: EventTx,
   ids: number[],
   input: { reason?: string | undefined },
   actor: AdminActor,

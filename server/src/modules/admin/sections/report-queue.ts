@@ -15,7 +15,7 @@ import { resolveOpenReports } from '../../moderation/flags.ts';
 import { assertModerator } from '../../moderation/policy.ts';
 import type { BulkActionDeclaration } from '../types.ts';
 import { defineView } from '../views.ts';
-import { tombstoneComment } from './comment.ts';
+import { tombstoneAsStaff } from './comment.ts';
 
 const STAFF = ['admin', 'moderator'] as const;
 type Handler = BulkActionDeclaration['handler'];
@@ -46,7 +46,7 @@ const deleteReportedComments: Handler = async (ctx, tx, ids, _input, actorInput)
   const { comments } = await reportedElements(tx, ids);
   let deleted = 0;
   for (const id of comments) {
-    if (await tombstoneComment({ ctx, tx, actor: actorInput }, id)) deleted += 1;
+    if (await tombstoneAsStaff({ ctx, tx, actor: actorInput }, id)) deleted += 1;
   }
   await resolveOpenReports(tx, actor, 'comment', comments);
   return deleted;
