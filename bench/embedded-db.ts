@@ -17,3 +17,28 @@ export async function openEmbeddedOnDisk(name: string): Promise<Database> {
     },
   };
 }
+
+/**
+ * The benchmark's database: embedded on disk, or, with BENCH_DATABASE_URL (a PostgreSQL server),
+ * a database created there for the run; closing it drops it.
+ */
+export async function openBenchDatabase(name: string): Promise<Database> {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) return openEmbeddedOnDisk(name);
+  const { default: pg } = await import('pg');
+  const databaseName = `bench_${name.replaceAll('-', '_')}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin.query(`DROP DATABASE ${databaseName} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}

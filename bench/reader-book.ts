@@ -15,6 +15,7 @@ import { openDatabase, schema, type Database } from '../server/src/db/index.ts';
 import { anchorAt } from '../server/src/modules/comments/anchoring.ts';
 import { documentText } from '../server/src/modules/comments/document-text.ts';
 import { webDist } from '../server/src/paths.ts';
+import { openBenchDatabase } from './embedded-db.ts';
 
 export interface ReaderBookServer {
   baseUrl: string;
@@ -64,7 +65,10 @@ export async function startReaderBook(port: number, count: number): Promise<Read
     SEED_DEMO: 'false',
     PORT: String(port),
   });
-  const database = await openDatabase({ dataDir });
+  // BENCH_DATABASE_URL: on a PostgreSQL server instead (embedded-db.ts).
+  const database = process.env.BENCH_DATABASE_URL
+    ? await openBenchDatabase('reader-book')
+    : await openDatabase({ dataDir });
   const app = await buildApp(config, database);
   let anchorHtml = '';
   app.get('/bench/anchor', { schema: { hide: true } }, (_request, reply) =>

@@ -5,8 +5,13 @@
 //   - reader JSON and comments list: req/s ratio and p99 at 10 keep-alive connections;
 //   - bytes on the wire to open the manuscript in Chromium, cold and warm (304s).
 // (The start time and idle RSS, item 4: bench/start.bench.ts.)
+// Also the same two for a client that takes no compression (curl, a script: no Accept-Encoding),
+// and, with BENCH_UNRELATED_WRITES=N, while N writes a second land on a table neither answer
+// reads (the waiting list): they must not drop the kept answers. BENCH_DATABASE_URL runs it on a
+// PostgreSQL server (bench/embedded-db.ts).
 // Ports: BENCH_PORT (3231) for the app, +1 for the ceiling. On a
 // shared machine the absolute numbers are noisy; the ratios within one run are what to compare.
+import { sql } from 'drizzle-orm';
 import { chromium } from '@playwright/test';
 import { CSRF_COOKIE } from '@margins/common';
 import { percentile, round } from './realtime-support.ts';
@@ -74,31 +79,48 @@ const cookie = `${book.cookie.name}=${book.cookie.value}; ${CSRF_COOKIE}=${CSRF}
 const readerPath = `/manuscript/document/reader/${book.manuscriptId}`;
 const commentsPath = `/comments/manuscript/${book.manuscriptId}`;
 const json = { cookie, accept: 'application/json', 'accept-encoding': 'br, gzip' };
+const plain = { cookie, accept: 'application/json' };
 const rows: Array<[string, string, string, string]> = [];
+const unrelatedPerSecond = Number(process.env.BENCH_UNRELATED_WRITES ?? 0);
+let writing = unrelatedPerSecond > 0;
+const unrelated = (async () => {
+  for (let index = 0; writing; index++) {
+    const email = `unrelated-${index}@example.test`;
+    await book.database.db.execute(sql`insert into waiting_list (email) values (${email})`);
+    await book.database.db.execute(sql`delete from waiting_list where email = ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 2000 / unrelatedPerSecond));
+  }
+})();
 try {
-  const answers = new Map<string, Captured>();
-  for (const url of [readerPath, commentsPath]) {
-    const answer = await get(`${book.baseUrl}${url}`, json);
-    if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
-    answers.set(url, answer);
-  }
-  const ceiling = await startCeiling(answers, port + 1);
-  const ceilingBase = `http://127.0.0.1:${port + 1}`;
-  for (const [name, url, target] of [
-    ['reader JSON', readerPath, 0.5],
-    ['comments list', commentsPath, 0.25],
+  for (const [encoding, headers] of [
+    ['br', json],
+    ['none', plain],
   ] as const) {
-    const ours = await load(`${book.baseUrl}${url}`, json);
-    const bare = await load(`${ceilingBase}${url}`, json);
-    const bytes = answers.get(url)!.body.length;
-    rows.push([
-      `${name} (${round(bytes / 1024)} kB ${answers.get(url)!.headers['content-encoding']})`,
-      `${round(ours.rps)} req/s, p99 ${round(ours.p99)} ms`,
-      `${round(bare.rps)} req/s, p99 ${round(bare.p99)} ms`,
-      `${round(ours.rps / bare.rps, 2)} (target ≥ ${target})`,
-    ]);
+    const answers = new Map<string, Captured>();
+    for (const url of [readerPath, commentsPath]) {
+      const answer = await get(`${book.baseUrl}${url}`, headers);
+      if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
+      answers.set(url, answer);
+    }
+    const ceiling = await startCeiling(answers, port + 1);
+    const ceilingBase = `http://127.0.0.1:${port + 1}`;
+    for (const [name, url, target] of [
+      ['reader JSON', readerPath, 0.5],
+      ['comments list', commentsPath, 0.25],
+    ] as const) {
+      const ours = await load(`${book.baseUrl}${url}`, headers);
+      const bare = await load(`${ceilingBase}${url}`, headers);
+      const bytes = answers.get(url)!.body.length;
+      const sent = answers.get(url)!.headers['content-encoding'] ?? 'uncompressed';
+      rows.push([
+        `${name} (${round(bytes / 1024)} kB ${sent}${encoding === 'none' ? ', asked for none' : ''})`,
+        `${round(ours.rps)} req/s, p99 ${round(ours.p99)} ms`,
+        `${round(bare.rps)} req/s, p99 ${round(bare.p99)} ms`,
+        `${round(ours.rps / bare.rps, 2)} (target ≥ ${target})`,
+      ]);
+    }
+    ceiling.close();
   }
-  ceiling.close();
 
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -129,12 +151,15 @@ try {
     await browser.close();
   }
 } finally {
+  writing = false;
+  await unrelated;
   await book.close();
   get.close();
 }
 
 console.log(
-  `${book.words} words, ${book.highlights} comments; ${CONNECTIONS} connections, ${seconds} s each`,
+  `${book.database.kind}: ${book.words} words, ${book.highlights} comments; ${CONNECTIONS} ` +
+    `connections, ${seconds} s each; ${unrelatedPerSecond} unrelated writes/s`,
 );
 console.log(['what', 'Margins', 'ceiling / detail', 'ratio / target'].join(' | '));
 for (const row of rows) console.log(row.join(' | '));

@@ -10,12 +10,17 @@ export const CHANGE_CHANNELS = {
   auth: 'margins_auth',
   /** An access event as stored (events table): {"name": ..., "payload": ...}. */
   access: 'margins_access',
+  /** The name of a table a statement wrote (migration 0012's change triggers; lib/cache). */
+  tables: 'margins_changes',
 } as const;
 const CHANNELS = Object.values(CHANGE_CHANNELS);
+/** A channel the change listener listens on. */
+export type ChangeChannel = (typeof CHANNELS)[number];
 
 /**
  * One LISTEN connection per process for the channels that triggers announce changes on
- * (migration 0009: margins_auth, margins_access), so that every process's in-memory caches
+ * (migration 0009: margins_auth, margins_access; 0012: margins_changes), so that every
+ * process's in-memory caches
  * learn of a change at its commit, whoever made it. On PGlite a notification is delivered before
  * the writing statement returns; on PostgreSQL within a round trip of the commit. While it is
  * not listening (starting, lost, reconnecting) `live` is false and the caches must not rely on
@@ -29,6 +34,11 @@ export class ChangeListener {
   private stopListening: (() => Promise<void>) | null = null;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private starting: Promise<void> | null = null;
+  /** The PostgreSQL connection that listens (null when embedded or not connected). */
+  private client: pg.Client | null = null;
+  /** The round trip on it under way (caughtUp), and the callers waiting for the next one. */
+  private roundTrip: Promise<void> | null = null;
+  private nextRoundTrip: { promise: Promise<void>; resolve: () => void } | null = null;
 
   constructor(
     private readonly database: Pick<Database, 'pglite' | 'pool'>,
@@ -40,8 +50,52 @@ export class ChangeListener {
     return this.listening && !this.closed;
   }
 
+  /**
+   * Resolves once every notification committed before the call has reached the handlers. On
+   * the embedded database at once: PGlite hands a statement's notifications to the handlers
+   * before the statement returns. On PostgreSQL, after a round trip on the listening
+   * connection: a backend sends the notifications committed so far before it answers its next
+   * query (a committing transaction signals the listeners before its own client learns of the
+   * commit), so they are handled before that answer arrives. Callers waiting together share one
+   * round trip; one is under way at a time. Not listening: at once (callers check `live`).
+   */
+  caughtUp(): Promise<void> {
+    if (!this.client) return Promise.resolve();
+    if (!this.nextRoundTrip) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      this.nextRoundTrip = { promise, resolve };
+    }
+    const waiting = this.nextRoundTrip.promise;
+    if (!this.roundTrip) this.startRoundTrip();
+    return waiting;
+  }
+
+  private startRoundTrip(): void {
+    const batch = this.nextRoundTrip;
+    const client = this.client;
+    this.nextRoundTrip = null;
+    if (!batch) return;
+    if (!client) {
+      batch.resolve();
+      return;
+    }
+    // A failed round trip means a lost connection: `live` is false by then.
+    this.roundTrip = client
+      .query('select 1')
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        this.roundTrip = null;
+        batch.resolve();
+        this.startRoundTrip();
+      });
+  }
+
   /** Runs `handler` with each payload announced on `channel`. */
-  on(channel: (typeof CHANNELS)[number], handler: Handler): void {
+  on(channel: ChangeChannel, handler: Handler): void {
     const list = this.handlers.get(channel) ?? [];
     list.push(handler);
     this.handlers.set(channel, list);
@@ -108,7 +162,9 @@ export class ChangeListener {
     client.on('end', () => this.lost(null));
     await client.connect();
     for (const channel of CHANNELS) await client.query(`LISTEN ${channel}`);
+    this.client = client;
     return async () => {
+      if (this.client === client) this.client = null;
       client.removeAllListeners('end');
       client.removeAllListeners('error');
       client.on('error', () => undefined);
@@ -120,6 +176,7 @@ export class ChangeListener {
   private lost(error: unknown): void {
     const wasUp = this.listening || this.stopListening !== null;
     this.listening = false;
+    this.client = null;
     for (const handler of this.downHandlers) handler();
     if (this.closed) return;
     if (error && wasUp) this.onError(error);

@@ -7,7 +7,7 @@ import { clientFor, personFor } from '../invites/test-helpers.ts';
 import { suspendUser } from '../moderation/suspension.ts';
 import { buildUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { SessionCache, sessionCacheOf } from './session-cache.ts';
+import { sessionCacheOf, type SessionCache } from './session-cache.ts';
 
 let test: TestApp;
 
@@ -118,12 +118,6 @@ describe('the session cache', () => {
 describe('SessionCache', () => {
   const user = { id: 7 } as Parameters<SessionCache['keep']>[2];
   const later = new Date(Date.now() + 86_400_000);
-
-  it('keeps nothing before it listens', () => {
-    const cache = new SessionCache({ live: false, on: () => undefined, onDown: () => undefined });
-    cache.keep(cache.mark(), 's1', user, later);
-    expect(cache.get('s1')).toBeUndefined();
-  });
 
   it('does not keep a read that a change overtook, nor past the session end', async () => {
     const cache = sessionCacheOf(test.ctx);

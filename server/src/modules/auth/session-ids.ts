@@ -1,7 +1,14 @@
 import { SESSION_CACHE_MAX } from '@margins/common';
+import { defineCache } from '../../lib/cache/cache.ts';
 import { sessionIdOfCookie } from './sessions.ts';
 
 type Unsign = (value: string) => { valid: boolean; value: string | null };
+
+const sessionIdsOfCookies = defineCache<string>({
+  name: 'session_ids',
+  dependsOn: { immutable: 'a pure function of the cookie and the app’s secret (one per app)' },
+  limit: { entries: SESSION_CACHE_MAX },
+});
 
 /**
  * The session id of a signed session cookie, remembered: checking the signature (an HMAC) and
@@ -13,19 +20,19 @@ type Unsign = (value: string) => { valid: boolean; value: string | null };
  * secret).
  */
 export class SessionIds {
-  private readonly ids = new Map<string, string>();
+  private readonly ids = sessionIdsOfCookies.of({ db: this });
 
   constructor(private readonly unsign: Unsign) {}
 
   /** The session id of this cookie value, or null for a missing or badly signed one. */
   of(cookieValue: string | undefined): string | null {
     if (!cookieValue) return null;
-    const known = this.ids.get(cookieValue);
+    const known = this.ids.peek(cookieValue);
     if (known !== undefined) return known;
+    const epoch = this.ids.mark();
     const id = sessionIdOfCookie(this.unsign, cookieValue);
     if (id === null) return null;
-    this.ids.set(cookieValue, id);
-    if (this.ids.size > SESSION_CACHE_MAX) this.ids.delete(this.ids.keys().next().value!);
+    this.ids.set(epoch, cookieValue, id);
     return id;
   }
 }

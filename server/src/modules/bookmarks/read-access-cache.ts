@@ -1,6 +1,7 @@
 import { READ_ACCESS_CACHE_MAX, READ_ACCESS_CACHE_MS } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
-import { CHANGE_CHANNELS, changeListenerOf } from '../../db/change-listener.ts';
+import { CHANGE_CHANNELS } from '../../db/change-listener.ts';
+import { defineCache, type Cache } from '../../lib/cache/cache.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { ManuscriptRow } from '../manuscripts/presenter.ts';
 
@@ -10,26 +11,34 @@ export interface AllowedRead {
   bookmarkId: number;
 }
 
-interface Entry extends AllowedRead {
-  expiresAt: number;
-}
-
-/** One cache per app (tests run many apps in one process). */
-const caches = new WeakMap<AppContext, Map<string, Entry>>();
-
-function cacheOf(ctx: AppContext): Map<string, Entry> {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new Map();
-    caches.set(ctx, cache);
-    // Another process's change of access (this process's own: the bus, below).
-    changeListenerOf(ctx).on(CHANGE_CHANNELS.access, (message) => announced(ctx, message));
-  }
-  return cache;
-}
+/**
+ * The access decision of a reader's progress writes, kept READ_ACCESS_CACHE_MS: a reader
+ * sends a batch every few seconds, and the full decision (manuscript, grant, questionnaire,
+ * read) is five queries. A change of access in this process drops it at once (the events
+ * below, and leaving the read); another process's change when its event row is written, through
+ * the events trigger (migration 0009, margins_access) heard as a notice: on PostgreSQL within a
+ * round trip of its commit, and within READ_ACCESS_CACHE_MS at most should the listener be down.
+ * A write to a read that is gone finds no row and goes back to the full decision
+ * (recordReading). Keyed `user:manuscript`, tagged by both.
+ */
+const readAccess = defineCache<AllowedRead>({
+  name: 'read_access',
+  dependsOn: {
+    notices: {
+      channel: CHANGE_CHANNELS.access,
+      forget: (message, cache) => announced(cache, message),
+    },
+    ttlMs: READ_ACCESS_CACHE_MS,
+  },
+  limit: { entries: READ_ACCESS_CACHE_MAX },
+  tagsOf: (key) => {
+    const [userId, manuscriptId] = key.split(':');
+    return [`u:${userId}`, `m:${manuscriptId}`];
+  },
+});
 
 /** An access event announced by the events trigger (migration 0009), from any process. */
-function announced(ctx: AppContext, message: string): void {
+function announced(cache: Cache<AllowedRead>, message: string): void {
   let event: {
     name?: string;
     payload?: { manuscriptId?: number; userId?: number; userIds?: number[] };
@@ -37,68 +46,46 @@ function announced(ctx: AppContext, message: string): void {
   try {
     event = JSON.parse(message) as typeof event;
   } catch {
-    caches.get(ctx)?.clear();
+    cache.clear();
     return;
   }
   const { name, payload = {} } = event;
   if (name === 'user.suspended' && typeof payload.userId === 'number') {
-    forgetReader(ctx, payload.userId);
+    cache.forgetTagged(`u:${payload.userId}`);
   } else if (typeof payload.manuscriptId === 'number') {
     const userIds =
       name === 'access.revoked' && Array.isArray(payload.userIds) ? payload.userIds : undefined;
-    forgetReads(ctx, payload.manuscriptId, userIds);
+    forgetIn(cache, payload.manuscriptId, userIds);
   } else {
-    caches.get(ctx)?.clear();
+    cache.clear();
   }
 }
 
 const keyOf = (userId: number, manuscriptId: number) => `${userId}:${manuscriptId}`;
 
-/**
- * The access decision of a reader's progress writes, kept READ_ACCESS_CACHE_MS: a reader
- * sends a batch every few seconds, and the full decision (manuscript, grant, questionnaire,
- * read) is five queries. A change of access in this process drops it at once (the events
- * below, and leaving the read); another process's change when its event row is written, through
- * the events trigger and the change listener (db/change-listener.ts): on PostgreSQL within a
- * round trip of its commit, and within READ_ACCESS_CACHE_MS at most should the listener be down.
- * A write to a read that is gone finds no row and goes back to the full decision
- * (recordReading).
- */
+/** The decision for this reader's writes to this manuscript's read: kept, or `decide()` now. */
 export async function allowedRead(
   ctx: AppContext,
   user: UserRow,
   manuscriptId: number,
   decide: () => Promise<AllowedRead>,
 ): Promise<AllowedRead> {
-  const cache = cacheOf(ctx);
-  const key = keyOf(user.id, manuscriptId);
-  const hit = cache.get(key);
-  if (hit && hit.expiresAt > Date.now()) return hit;
-  cache.delete(key);
-  const allowed = await decide();
-  cache.set(key, { ...allowed, expiresAt: Date.now() + READ_ACCESS_CACHE_MS });
-  // Oldest first (insertion order): a full cache forgets the longest-held decision.
-  if (cache.size > READ_ACCESS_CACHE_MAX) cache.delete(cache.keys().next().value!);
-  return allowed;
+  return readAccess.of(ctx).get(keyOf(user.id, manuscriptId), decide);
+}
+
+function forgetIn(cache: Cache<AllowedRead>, manuscriptId: number, userIds?: number[]): void {
+  if (!userIds) return cache.forgetTagged(`m:${manuscriptId}`);
+  for (const userId of userIds) cache.forget(keyOf(userId, manuscriptId));
 }
 
 /** Forgets the decisions about a manuscript: of some readers, or of everyone. */
 export function forgetReads(ctx: AppContext, manuscriptId: number, userIds?: number[]): void {
-  const cache = cacheOf(ctx);
-  if (userIds) {
-    for (const userId of userIds) cache.delete(keyOf(userId, manuscriptId));
-    return;
-  }
-  for (const [key, entry] of cache) {
-    if (entry.manuscript.id === manuscriptId) cache.delete(key);
-  }
+  forgetIn(readAccess.of(ctx), manuscriptId, userIds);
 }
 
 /** Forgets every decision about one reader (suspended). */
 function forgetReader(ctx: AppContext, userId: number): void {
-  const prefix = `${userId}:`;
-  const cache = cacheOf(ctx);
-  for (const key of cache.keys()) if (key.startsWith(prefix)) cache.delete(key);
+  readAccess.of(ctx).forgetTagged(`u:${userId}`);
 }
 
 /** Drops cached decisions when the access module (or moderation) changes who may read. */

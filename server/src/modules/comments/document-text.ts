@@ -10,6 +10,7 @@ import {
   type DocumentModel,
   type HastLike,
 } from '@margins/common';
+import { defineCache } from '../../lib/cache/cache.ts';
 import { parseStrictHtml } from '../../conversion/normalise/strict-parser.ts';
 
 /**
@@ -26,25 +27,27 @@ export function documentText(html: string): DocumentText {
   return buildModel(root as HastLike, HAST_TREE);
 }
 
-const cache = new Map<number, DocumentText>();
-const CACHE_SIZE = 8;
+const documentTexts = defineCache<DocumentText>({
+  name: 'document_texts',
+  dependsOn: { immutable: 'keyed by a draft’s id: a stored draft never changes' },
+  limit: { entries: 8 },
+});
 
 /** documentText() of a stored draft, cached by version id (drafts never change). */
 export function cachedDocumentText(versionId: number, html: () => string): DocumentText {
-  const hit = cache.get(versionId);
-  if (hit) {
-    cache.delete(versionId);
-    cache.set(versionId, hit);
-    return hit;
-  }
+  const cache = documentTexts.shared();
+  const key = String(versionId);
+  const hit = cache.peek(key);
+  if (hit) return hit;
+  const epoch = cache.mark();
   const built = documentText(html());
-  cache.set(versionId, built);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(epoch, key, built);
   return built;
 }
 
 /** Whether a draft's text is cached (so the caller can skip loading its HTML). */
-export const isCached = (versionId: number): boolean => cache.has(versionId);
+export const isCached = (versionId: number): boolean =>
+  documentTexts.shared().has(String(versionId));
 
 /** The block that holds position `at`; the text node and offset of a position; and back. */
 export { blockAt, pathAt as pointAt, positionOfPath as positionOf };

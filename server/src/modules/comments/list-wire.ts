@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, constants as zlib, gunzip, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { getTableName } from 'drizzle-orm';
 import { z } from 'zod';
 import { commentListResponse, type CommentListResponse } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
-import { schema } from '../../db/index.ts';
-import { AnswerCache } from '../../lib/answer-cache.ts';
-import { markScope } from '../../lib/change-mark.ts';
+import { defineCache } from '../../lib/cache/cache.ts';
 import { matchesIfNoneMatch } from '../../plugins/wire.ts';
 import { acceptedEncoding } from '../manuscripts/reader-wire.ts';
 import { listManuscriptComments } from './queries.ts';
@@ -18,7 +15,7 @@ import { loadScope } from './scope.ts';
 // comments): two large statements, the presentation per viewer, the serialisation and the
 // compression take most of a second. Identical answers are made once: the finished answer —
 // compressed in both encodings, with its ETag — is kept per (viewer, manuscript, since) while
-// the database has not changed (lib/answer-cache.ts), and a repeat costs no statement at all,
+// none of the tables it reads has changed (lib/cache), and a repeat costs no statement at all,
 // the policy check included (a change to the viewer's access is a change, and misses).
 //
 // The ETag is still the hash of the bytes this viewer is sent (as plugins/wire.ts makes it for
@@ -27,6 +24,7 @@ import { loadScope } from './scope.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 /** Brotli quality of a list answer: compressed once per change, on the thread pool. */
 const LIST_BROTLI_QUALITY = 5;
@@ -41,29 +39,32 @@ interface ListAnswer {
 }
 
 /**
- * What a list reads none of: the tables a reader's reading-time batch writes (bookmarks'
- * progress, reading_states, reading_chapters), sent every few seconds by everyone reading, and
- * discover's search rows, whose read count a new or removed bookmark moves (a trigger). Writes
- * only to these leave the kept lists. list-wire.test.ts checks that no statement building a
- * list names one, and that their triggers write only among them.
+ * What a list reads (list-wire.test.ts checks, with the database's own counts, that building
+ * one reads nothing else): the comments, their highlights, writers and votes, and the viewer's
+ * access to the manuscript. Not the reads' progress, which everyone reading writes every few
+ * seconds: a reader's reading-time batch leaves every kept list.
  */
-export const LIST_IGNORES = [
-  schema.bookmarks,
-  schema.readingStates,
-  schema.readingChapters,
-  schema.manuscriptSearch,
-].map((table) => getTableName(table));
+export const COMMENT_LIST_TABLES = [
+  'comments',
+  'highlights',
+  'comment_votes',
+  'users',
+  'manuscripts',
+  'invites',
+  'surveys',
+  'survey_answers',
+] as const;
 
-/** The change mark's view for the lists (tests look at it). */
-export const commentListMark = markScope(LIST_IGNORES);
+const listAnswers = defineCache<ListAnswer>({
+  name: 'comment_list_answers',
+  dependsOn: { tables: COMMENT_LIST_TABLES },
+  limit: {
+    bytes: LIST_ANSWER_BUDGET_BYTES,
+    sizeOf: (answer) => 256 + answer.br.length + answer.gzip.length,
+  },
+});
 
-const listAnswers = new AnswerCache<ListAnswer>(
-  LIST_ANSWER_BUDGET_BYTES,
-  (answer) => 256 + answer.br.length + answer.gzip.length,
-  commentListMark,
-);
-
-/** The list-answer cache (tests look at its bounds). */
+/** The list-answer cache (tests look at it). */
 export const commentListAnswers = listAnswers;
 
 async function finish(answer: CommentListResponse): Promise<ListAnswer> {
@@ -85,8 +86,8 @@ async function finish(answer: CommentListResponse): Promise<ListAnswer> {
 }
 
 /**
- * The comments list for this viewer: the kept finished answer (or a 304) when the client takes
- * brotli or gzip; otherwise built and sent as usual. Staff are never kept: listing records what
+ * The comments list for this viewer: the kept finished answer (or a 304), in the encoding the
+ * client takes (none: unpacked from the kept gzip). Staff are never kept: listing records what
  * a report let them read (staff-reveals.ts) every time.
  */
 export async function sendCommentList(
@@ -100,12 +101,16 @@ export async function sendCommentList(
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   const build = async () =>
     listManuscriptComments(ctx.db, await loadScope(ctx, viewer, manuscriptId), since);
-  if (encoding === null || (viewer && viewer.role !== 'user')) return build();
+  if (viewer && viewer.role !== 'user') return build();
   const key = `${viewer?.id ?? 'anonymous'}:${manuscriptId}:${since?.getTime() ?? ''}`;
-  const answer = await listAnswers.get(ctx.database, key, async () => finish(await build()));
+  const answer = await listAnswers.of(ctx).get(key, async () => finish(await build()));
   reply.header('etag', answer.etag).header('vary', 'accept-encoding');
   if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
     return reply.code(304).send();
+  }
+  if (encoding === null) {
+    // A client that takes no compression (curl, a script): the kept answer unpacked, not built.
+    return reply.type('application/json; charset=utf-8').send(await gunzipAsync(answer.gzip));
   }
   return reply
     .header('content-encoding', encoding)

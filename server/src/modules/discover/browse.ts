@@ -5,7 +5,7 @@ import type { Db } from '../../db/index.ts';
 import { KeptCounts } from './kept-counts.ts';
 import { discoverable, filters, orderBy, type SearchRow } from './search-sql.ts';
 
-const browseCounts = new KeptCounts<Omit<SearchRow, 'items' | 'current'>>();
+const browseCounts = new KeptCounts<Omit<SearchRow, 'items' | 'current'>>('discover_browse_counts');
 
 /**
  * A search without words lists every manuscript the viewer may find: counting them and their

@@ -44,7 +44,9 @@ const SEARCH_SETTINGS = {
   'pg_trgm.word_similarity_threshold': String(TYPO_SIMILARITY),
 };
 /** A filtered search's facets (its words' alone), for the next filtered search with its words. */
-const keptFacets = new KeptCounts<Pick<SearchRow, 'categories' | 'genres' | 'facet_capped'>>();
+const keptFacets = new KeptCounts<Pick<SearchRow, 'categories' | 'genres' | 'facet_capped'>>(
+  'discover_facets',
+);
 /** What each way of matching reads of a match: all that ranking, sorting and counting need. */
 const TIER_COLUMNS = [
   'manuscript_id',

@@ -7,7 +7,8 @@ import {
 } from '@margins/common';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import { schema, type Db, type Executor } from '../../db/index.ts';
+import { schema, type Executor } from '../../db/index.ts';
+import { defineCache } from '../../lib/cache/cache.ts';
 
 /** The switches as the app reads them. */
 export interface Features {
@@ -58,48 +59,47 @@ function toFeatures(rows: FeatureRow[], config: Config): Features {
   };
 }
 
-// Per database (tests open many in one process). Each process reads the table again after
-// FEATURES_CACHE_MS, so a change made by another process is seen within that; the process that
-// makes it forgets its copy at once (setFeature).
-const cache = new WeakMap<Db, { at: number; features: Promise<Features>; read?: Features }>();
+/**
+ * The switches, kept while the features table is unchanged (its change trigger, heard by every
+ * process: on PostgreSQL within a round trip of the commit) and FEATURES_CACHE_MS at most,
+ * should the notifications stall; every request reads them.
+ */
+const kept = defineCache<Features>({
+  name: 'features',
+  dependsOn: { tables: ['features'], ttlMs: FEATURES_CACHE_MS },
+  freshness: 'prompt',
+  limit: { entries: 1 },
+});
 
-/** The switches in force when this process's copy is fresh and read; else undefined. */
-export function readFeaturesNow(ctx: Pick<AppContext, 'db'>): Features | undefined {
-  const kept = cache.get(ctx.db);
-  return kept && Date.now() - kept.at < FEATURES_CACHE_MS ? kept.read : undefined;
+type FeaturesContext = Pick<AppContext, 'db' | 'config' | 'database' | 'log'>;
+
+/** The switches in force when this process's copy is good; else undefined. */
+export function readFeaturesNow(ctx: FeaturesContext): Features | undefined {
+  return kept.of(ctx).peek('features');
 }
 
-/** The switches now in force (read from the table at most every FEATURES_CACHE_MS). */
-export function readFeatures(ctx: Pick<AppContext, 'db' | 'config'>): Promise<Features> {
-  const kept = cache.get(ctx.db);
-  if (kept && Date.now() - kept.at < FEATURES_CACHE_MS) return kept.features;
-  const features = ctx.db
-    .select({
-      name: schema.features.name,
-      enabled: schema.features.enabled,
-      notice: schema.features.notice,
-    })
-    .from(schema.features)
-    .then((rows) => toFeatures(rows, ctx.config));
-  const entry: { at: number; features: Promise<Features>; read?: Features } = {
-    at: Date.now(),
-    features,
-  };
-  cache.set(ctx.db, entry);
-  features.then((read) => (entry.read = read)).catch(() => undefined);
-  // A failed read is not kept: the next caller tries again.
-  features.catch(() => cache.delete(ctx.db));
-  return features;
+/** The switches now in force (kept as above; a failed read is not kept). */
+export function readFeatures(ctx: FeaturesContext): Promise<Features> {
+  return kept.of(ctx).get('features', async () => {
+    const rows = await ctx.db
+      .select({
+        name: schema.features.name,
+        enabled: schema.features.enabled,
+        notice: schema.features.notice,
+      })
+      .from(schema.features);
+    return toFeatures(rows, ctx.config);
+  });
 }
 
 /** Forgets this process's copy (after a change, so it takes effect here at once). */
-export function forgetFeatures(db: Db): void {
-  cache.delete(db);
+export function forgetFeatures(ctx: FeaturesContext): void {
+  kept.of(ctx).clear();
 }
 
 /** Turns a switch on or off (and sets the maintenance notice); effective without a restart. */
 export async function setFeature(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: FeaturesContext,
   name: FeatureName,
   change: { enabled?: boolean; notice?: string | null },
   tx: Executor = ctx.db,
@@ -120,7 +120,7 @@ export async function setFeature(
         updatedAt: sql`now()`,
       },
     });
-  forgetFeatures(ctx.db);
+  forgetFeatures(ctx);
 }
 
 /** One switch's row (for the admin section's details). */

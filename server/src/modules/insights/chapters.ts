@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { parseFragment } from 'parse5';
+import { defineCache } from '../../lib/cache/cache.ts';
 import { schema, type Executor } from '../../db/index.ts';
 
 /** A chapter: an h1–h2 section of the TOC, from its heading to the next one. */
@@ -78,8 +79,11 @@ export function chapterMap(
   return { chapters, chapterOf, wordsOf, blockCount: blocks.length };
 }
 
-const cache = new Map<number, ChapterMap>();
-const CACHE_SIZE = 16;
+const chapterMaps = defineCache<ChapterMap>({
+  name: 'chapter_maps',
+  dependsOn: { immutable: 'keyed by a draft’s id: a stored draft never changes' },
+  limit: { entries: 16 },
+});
 
 /** The chapters of a manuscript's current draft, cached by version id (drafts never change). */
 export async function currentChapters(
@@ -90,14 +94,11 @@ export async function currentChapters(
   if (versionId === null) {
     return { chapters: [], chapterOf: new Map(), wordsOf: new Map(), blockCount: 0 };
   }
-  const hit = cache.get(versionId);
-  if (hit) return hit;
-  const [version] = await db
-    .select({ html: schema.manuscriptVersions.html, toc: schema.manuscriptVersions.toc })
-    .from(schema.manuscriptVersions)
-    .where(eq(schema.manuscriptVersions.id, versionId));
-  const built = chapterMap(version?.html ?? '', version?.toc ?? []);
-  cache.set(versionId, built);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  return built;
+  return chapterMaps.shared().get(String(versionId), async () => {
+    const [version] = await db
+      .select({ html: schema.manuscriptVersions.html, toc: schema.manuscriptVersions.toc })
+      .from(schema.manuscriptVersions)
+      .where(eq(schema.manuscriptVersions.id, versionId));
+    return chapterMap(version?.html ?? '', version?.toc ?? []);
+  });
 }

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../db/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { buildScene, revokeReader } from '../comments/test-helpers.ts';
-import { acceptedEncoding, readerViewerParts } from './reader-wire.ts';
+import { tablesTouched } from '../../test/tables-read.ts';
+import { readerMeta } from './reader.ts';
+import { acceptedEncoding, READER_META_TABLES, readerViewerParts } from './reader-wire.ts';
 
 // The reader's JSON from the version's stored, compressed part (issue 11 item 1).
 
@@ -156,7 +158,7 @@ describe("the reader's kept viewer part", () => {
     const first = await view();
     const again = await view();
     expect(again).toEqual(first);
-    expect(readerViewerParts.size(test.database).entries).toBeGreaterThan(0);
+    expect(readerViewerParts.of(test.ctx).size().entries).toBeGreaterThan(0);
 
     // The title is in the viewer's part: renamed, the next answer has it and a new ETag.
     await test.ctx.db
@@ -167,8 +169,8 @@ describe("the reader's kept viewer part", () => {
     expect(renamed.json.manuscript.title).toBe('A New Title');
     expect(renamed.etag).not.toBe(first.etag);
 
-    // The reader's progress is in it too: a reading-time batch (one WITH … SELECT statement
-    // whose writes are in its subqueries) is a change, and the next answer has it.
+    // The reader's progress is in it too: a reading-time batch writes bookmarks, which the
+    // viewer's part reads, and the next answer has it.
     expect((await scene.reader.client.post(`/bookmark/${scene.manuscript.id}`)).statusCode).toBe(
       200,
     );
@@ -185,7 +187,58 @@ describe("the reader's kept viewer part", () => {
     await revokeReader(test.ctx.db, scene.manuscript.id, scene.reader.user.id);
     const revoked = await scene.reader.client.get(url, { headers });
     expect(revoked.statusCode).toBe(404);
-    expect(readerViewerParts.size(test.database).bytes).toBeLessThanOrEqual(32 * 1024 * 1024);
+    expect(readerViewerParts.of(test.ctx).size().bytes).toBeLessThanOrEqual(32 * 1024 * 1024);
+  });
+});
+
+describe('what a kept viewer part depends on', () => {
+  it('reads no table but those it declares (the database counts them)', async () => {
+    if (test.database.kind !== 'pglite') return;
+    const scene = await buildScene(test);
+    const [survey] = await test.ctx.db
+      .insert(schema.surveys)
+      .values({ manuscriptId: scene.manuscript.id, surveyType: 'questionaire', questions: {} })
+      .returning();
+    await test.ctx.db.insert(schema.surveyAnswers).values({
+      surveyId: survey!.id,
+      userId: scene.reader.user.id,
+      answers: {},
+      approvedAt: new Date(),
+    });
+    expect((await scene.reader.client.post(`/bookmark/${scene.manuscript.id}`)).statusCode).toBe(
+      200,
+    );
+    for (const viewer of [scene.reader.user, scene.owner.user, scene.stranger.user, null]) {
+      const touched = await tablesTouched(test.ctx, (ctx) =>
+        readerMeta(ctx, viewer, scene.manuscript.id).catch(() => null),
+      );
+      expect(touched.read.has('manuscripts')).toBe(true);
+      expect(
+        [...touched.read].filter((table) => !READER_META_TABLES.includes(table as never)),
+      ).toEqual([]);
+      expect([...touched.written]).toEqual([]);
+    }
+  });
+});
+
+describe('a client that takes no compression', () => {
+  it('gets the kept text and tail unpacked: the same answer, without building it', async () => {
+    const scene = await buildScene(test);
+    const url = readerUrl(scene.manuscript.id);
+    const br = await scene.reader.client.get(url, { headers: { 'accept-encoding': 'br' } });
+    const plain = await scene.reader.client.get(url, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.etag).toBe(br.headers.etag);
+    expect(plain.json()).toEqual(JSON.parse(brotliDecompressSync(br.rawPayload).toString()));
+    const built = readerViewerParts.of(test.ctx).computations();
+    const again = await scene.reader.client.get(url, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(again.body).toBe(plain.body);
+    expect(readerViewerParts.of(test.ctx).computations()).toBe(built);
   });
 });
 

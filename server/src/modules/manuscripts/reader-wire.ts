@@ -3,10 +3,10 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readerPageResponse, type ReaderPageResponse } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
-import { AnswerCache } from '../../lib/answer-cache.ts';
+import { defineCache } from '../../lib/cache/cache.ts';
 import { matchesIfNoneMatch } from '../../plugins/wire.ts';
 import { readerMeta, withText, type ReaderMeta } from './reader.ts';
-import { storedPart, type StoredPart } from './version-wire.ts';
+import { storedPart, versionPartPlain, type StoredPart } from './version-wire.ts';
 
 // The reader's JSON (GET /manuscript/document/reader/:id) is ~1 MB of a version's text and a
 // few hundred bytes about this viewer. A version never changes once converted, so its part —
@@ -19,7 +19,7 @@ import { storedPart, type StoredPart } from './version-wire.ts';
 //
 // The viewer's part (readerMeta: the manuscript, their access, bookmark, gate…) takes about ten
 // statements; it is kept per (viewer, manuscript) while the database has not changed
-// (lib/answer-cache.ts), so a reader asking again — a 304 or a reload — costs no statement here.
+// (lib/cache), so a reader asking again — a 304 or a reload — costs no statement here.
 
 /** The gzip member header: deflate, no name, no time, unknown OS (RFC 1952). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
@@ -90,6 +90,8 @@ function gzipAnswer(part: StoredPart, tail: Buffer): Buffer {
 interface ViewerPart {
   meta: ReaderMeta;
   etag: string | null;
+  /** This viewer's fields after the version's part (null while the text is withheld). */
+  tail: Buffer | null;
   /** The answer in each encoding; null while the text is withheld (a gate, no version yet). */
   bodies: Record<Encoding, Buffer> | null;
 }
@@ -99,19 +101,51 @@ interface ViewerPart {
  * 150k-word book), so a reader asking again costs no statement, no copy and no allocation.
  */
 const VIEWER_PART_BUDGET_BYTES = 32 * 1024 * 1024;
-const viewerParts = new AnswerCache<ViewerPart>(
-  VIEWER_PART_BUDGET_BYTES,
-  (part) => 1024 + (part.bodies ? part.bodies.br.length + part.bodies.gzip.length : 0),
-);
+
+/**
+ * What readerMeta reads (reader-wire.test.ts checks, with the database's own counts, that it
+ * reads nothing else): the manuscript and its draft, author and genres, the viewer's grant,
+ * questionnaire answer and read, the comment count, and the staff openings shown to the owner.
+ */
+export const READER_META_TABLES = [
+  'manuscripts',
+  'manuscript_versions',
+  'manuscript_genres',
+  'genres',
+  'users',
+  'invites',
+  'surveys',
+  'survey_answers',
+  'bookmarks',
+  'comments',
+  'staff_openings',
+] as const;
+
+const viewerParts = defineCache<ViewerPart>({
+  name: 'reader_viewer_parts',
+  dependsOn: { tables: READER_META_TABLES },
+  limit: {
+    bytes: VIEWER_PART_BUDGET_BYTES,
+    sizeOf: (part) =>
+      1024 +
+      (part.tail?.length ?? 0) +
+      (part.bodies ? part.bodies.br.length + part.bodies.gzip.length : 0),
+  },
+});
 
 async function viewerPart(ctx: AppContext, meta: ReaderMeta): Promise<ViewerPart> {
   const part = meta.versionId === null ? null : await storedPart(ctx, meta.versionId);
-  if (meta.versionId === null || !part) return { meta, etag: null, bodies: null };
+  if (meta.versionId === null || !part) return { meta, etag: null, tail: null, bodies: null };
   const tail = viewerTail(meta.view);
   const hash = createHash('sha1').update(tail).digest('base64url');
   // Strong: a version's bytes never change, and the tail is hashed as it is sent.
   const etag = `"r${meta.versionId}-${hash}"`;
-  return { meta, etag, bodies: { br: brotliAnswer(part, tail), gzip: gzipAnswer(part, tail) } };
+  return {
+    meta,
+    etag,
+    tail,
+    bodies: { br: brotliAnswer(part, tail), gzip: gzipAnswer(part, tail) },
+  };
 }
 
 /**
@@ -125,7 +159,7 @@ async function loadViewerPart(
 ): Promise<ViewerPart> {
   const compute = async () => viewerPart(ctx, await readerMeta(ctx, viewer, manuscriptId));
   if (viewer && viewer.role !== 'user') return compute();
-  return viewerParts.get(ctx.database, `${viewer?.id ?? 'anonymous'}:${manuscriptId}`, compute);
+  return viewerParts.of(ctx).get(`${viewer?.id ?? 'anonymous'}:${manuscriptId}`, compute);
 }
 
 /** The viewer-part cache (tests look at its bounds). */
@@ -142,12 +176,19 @@ export async function sendReaderJson(
   reply: FastifyReply,
   manuscriptId: number,
 ): Promise<ReaderPageResponse | FastifyReply> {
-  const { meta, etag, bodies } = await loadViewerPart(ctx, request.user, manuscriptId);
+  const { meta, etag, tail, bodies } = await loadViewerPart(ctx, request.user, manuscriptId);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
-  if (etag === null || bodies === null || encoding === null) return withText(ctx, meta);
+  if (etag === null || bodies === null || tail === null) return withText(ctx, meta);
   reply.header('etag', etag).header('vary', 'accept-encoding');
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
     return reply.code(304).send();
+  }
+  if (encoding === null) {
+    // A client that takes no compression (curl, a script): the version's text as kept, and
+    // the tail; nothing is serialised again.
+    const text = await versionPartPlain(ctx, meta.versionId!);
+    if (!text) return withText(ctx, meta);
+    return reply.type('application/json; charset=utf-8').send(Buffer.concat([text, tail]));
   }
   return reply
     .header('content-encoding', encoding)

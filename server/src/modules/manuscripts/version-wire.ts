@@ -1,20 +1,24 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, crc32, deflateRaw } from 'node:zlib';
+import { brotliCompress, constants as zlib, crc32, deflateRaw, inflateRaw } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { ReaderPageResponse } from '@margins/common';
 import type { AppContext } from '../../context.ts';
 import { schema } from '../../db/index.ts';
+import { defineCache } from '../../lib/cache/cache.ts';
 
 // A version's part of the reader answer (`{"html":…,"toc":…`), compressed once and kept: in
-// manuscript_version_wire and, up to a budget, in memory. reader-wire.ts sends it.
+// manuscript_version_wire and, up to a budget, in memory (lib/cache). reader-wire.ts sends it.
 
 const brotliAsync = promisify(brotliCompress);
 const deflateRawAsync = promisify(deflateRaw);
+const inflateRawAsync = promisify(inflateRaw);
 
 /** Brotli quality of the stored part: 11 takes seconds on a book, 9 ~0.1 s and ~as small. */
 const STORED_BROTLI_QUALITY = 9;
 /** Compressed parts kept in memory, in bytes (the rest are read from the table). */
 const MEMORY_BUDGET_BYTES = 48 * 1024 * 1024;
+/** Uncompressed parts kept, in bytes (~1 MB a 150k-word book). */
+const PLAIN_BUDGET_BYTES = 16 * 1024 * 1024;
 
 /** A version's part of the reader answer, compressed and not finished. */
 export interface StoredPart {
@@ -24,35 +28,22 @@ export interface StoredPart {
   length: number;
 }
 
-/** What one database's process keeps: parts by version id, oldest first, and those in the making. */
-interface Memory {
-  parts: Map<number, StoredPart>;
-  bytes: number;
-  building: Map<number, Promise<StoredPart | null>>;
-}
-// By database: version ids are that database's own (tests and benchmarks open several).
-const memories = new WeakMap<object, Memory>();
+/** Compressed parts by version id (a version's text never changes once converted). */
+const storedParts = defineCache<StoredPart>({
+  name: 'version_parts',
+  dependsOn: { immutable: 'keyed by a version’s id: a converted version never changes' },
+  limit: { bytes: MEMORY_BUDGET_BYTES, sizeOf: (part) => part.brotli.length + part.deflate.length },
+});
 
-function memoryOf(ctx: AppContext): Memory {
-  let memory = memories.get(ctx.db);
-  if (!memory) {
-    memory = { parts: new Map(), bytes: 0, building: new Map() };
-    memories.set(ctx.db, memory);
-  }
-  return memory;
-}
-
-function remember(memory: Memory, versionId: number, part: StoredPart): void {
-  if (memory.parts.has(versionId)) return;
-  memory.parts.set(versionId, part);
-  memory.bytes += part.brotli.length + part.deflate.length;
-  // Oldest first (a Map keeps insertion order; a hit re-inserts).
-  for (const [id, old] of memory.parts) {
-    if (memory.bytes <= MEMORY_BUDGET_BYTES) break;
-    memory.parts.delete(id);
-    memory.bytes -= old.brotli.length + old.deflate.length;
-  }
-}
+/**
+ * The same parts uncompressed, for the few clients that take no compression (a script, curl):
+ * kept too, so such a client costs a copy, not a serialisation of the book.
+ */
+const plainParts = defineCache<Buffer>({
+  name: 'version_parts_plain',
+  dependsOn: { immutable: 'keyed by a version’s id: a converted version never changes' },
+  limit: { bytes: PLAIN_BUDGET_BYTES, sizeOf: (text) => text.length },
+});
 
 /** The version's uncompressed part: the answer's opening up to (not including) its tail. */
 export function versionPartText(html: string, toc: ReaderPageResponse['toc']): Buffer {
@@ -80,23 +71,32 @@ export async function compressVersionPart(text: Buffer): Promise<StoredPart> {
  * version's text — once, however many readers ask at the same moment.
  */
 export async function storedPart(ctx: AppContext, versionId: number): Promise<StoredPart | null> {
-  const memory = memoryOf(ctx);
-  const known = memory.parts.get(versionId);
-  if (known) {
-    memory.parts.delete(versionId);
-    memory.parts.set(versionId, known);
-    return known;
-  }
-  const pending = memory.building.get(versionId);
-  if (pending) return pending;
-  const work = loadOrBuild(ctx, versionId)
-    .then((part) => {
-      if (part) remember(memory, versionId, part);
-      return part;
+  const cache = storedParts.of(ctx);
+  const part = await cache
+    .get(String(versionId), async () => {
+      const made = await loadOrBuild(ctx, versionId);
+      if (!made) throw new VersionMissing();
+      return made;
     })
-    .finally(() => memory.building.delete(versionId));
-  memory.building.set(versionId, work);
-  return work;
+    .catch((error: unknown) => {
+      if (error instanceof VersionMissing) return null;
+      throw error;
+    });
+  return part;
+}
+
+/** No such version (nothing is kept for it). */
+class VersionMissing extends Error {}
+
+/** The version's part uncompressed (the stored deflate blocks inflated once, and kept). */
+export async function versionPartPlain(ctx: AppContext, versionId: number): Promise<Buffer | null> {
+  const part = await storedPart(ctx, versionId);
+  if (!part) return null;
+  return plainParts
+    .of(ctx)
+    .get(String(versionId), async () =>
+      inflateRawAsync(part.deflate, { finishFlush: zlib.Z_SYNC_FLUSH }),
+    );
 }
 
 /** Makes and keeps the stored part of a version (at conversion, so no reader waits for it). */

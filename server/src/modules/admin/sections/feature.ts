@@ -65,5 +65,5 @@ export const featureSection: SectionDeclaration = {
     .partial(),
   deletable: false,
   // This process reads the table again at once; the others within the cache time.
-  afterUpdate: async ({ ctx }) => forgetFeatures(ctx.db),
+  afterUpdate: async ({ ctx }) => forgetFeatures(ctx),
 };
