@@ -127,16 +127,14 @@ async function withAnsweredQuestionnaire(manuscriptId: number, userIds: number[]
     .insert(schema.surveys)
     .values({ manuscriptId, surveyType: 'questionaire', questions: {} })
     .returning();
-  await test.ctx.db
-    .insert(schema.surveyAnswers)
-    .values(
-      userIds.map((userId) => ({
-        surveyId: survey!.id,
-        userId,
-        answers: {},
-        approvedAt: new Date(),
-      })),
-    );
+  await test.ctx.db.insert(schema.surveyAnswers).values(
+    userIds.map((userId) => ({
+      surveyId: survey!.id,
+      userId,
+      answers: {},
+      approvedAt: new Date(),
+    })),
+  );
 }
 
 describe('what a kept list depends on', () => {
