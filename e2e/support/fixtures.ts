@@ -3,7 +3,7 @@ import { test as base } from '@playwright/test';
 import { Mailbox } from './mailbox.ts';
 
 export { expect } from '@playwright/test';
-export { linkIn, type DevMail } from './mailbox.ts';
+export { linkIn } from './mailbox.ts';
 
 /** An address no other test (or earlier run on the same database) uses. */
 export const uniqueEmail = (name = 'reader') =>

@@ -8,14 +8,7 @@ import type { ConversionOptions, ConversionResult, SourceFormat } from './types.
 
 export { ConversionError, type ConversionErrorCode } from './errors.ts';
 export { detectFormat } from './detect-format.ts';
-export { MAX_INPUT_BYTES } from './limits.ts';
-export type {
-  ConversionImage,
-  ConversionOptions,
-  ConversionResult,
-  SourceFormat,
-  TocEntry,
-} from './types.ts';
+export type { ConversionResult, SourceFormat } from './types.ts';
 
 /** Converts a document of a known format (see detectFormat) to normalised HTML, TOC, word count, title and images. */
 export async function convertDocument(

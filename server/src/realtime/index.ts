@@ -27,8 +27,6 @@ import { RoomAccess } from './room-access.ts';
 import { anonymousRoom, sessionRoom, userRoom } from './rooms.ts';
 import { coalesceWebSocketWrites, type WriteCoalescer } from './write-coalescing.ts';
 
-export { userRoom };
-
 /** What a socket carries (kept small: with the PostgreSQL adapter it travels between servers). */
 export interface SocketData {
   /** The logged-in user as the strip of connected users shows them, or null. */

@@ -3,10 +3,8 @@ import {
   READING_BATCH_MAX_BLOCKS,
   heatResponse,
   insightsResponse,
-  ownReadingResponse,
   type HeatResponse,
   type InsightsResponse,
-  type OwnReadingResponse,
   type StopReadingBody,
 } from '@margins/common';
 import type { ReadingPosition } from '../lib/reading-position.ts';
@@ -17,7 +15,6 @@ import { api, readCsrfToken } from './client.ts';
 export const insightsKeys = {
   insights: (manuscriptId: number) => ['insights', manuscriptId] as const,
   heat: (manuscriptId: number) => ['insights', manuscriptId, 'heat'] as const,
-  own: (manuscriptId: number) => ['insights', manuscriptId, 'own'] as const,
 };
 
 /**
@@ -63,11 +60,6 @@ export async function completeReading(manuscriptId: number): Promise<void> {
 /** POST /manuscript/:id/reading/stop: "I'm stopping here". */
 export async function stopReading(manuscriptId: number, body: StopReadingBody): Promise<void> {
   await api.post(`/manuscript/${manuscriptId}/reading/stop`, body);
-}
-
-/** GET /manuscript/:id/reading: the reader's own progress. */
-export async function fetchOwnReading(manuscriptId: number): Promise<OwnReadingResponse> {
-  return ownReadingResponse.parse(await api.get(`/manuscript/${manuscriptId}/reading`));
 }
 
 /** GET /manuscript/:id/insights: the author's Insights. */

@@ -14,10 +14,6 @@ export function text(value: string): Text {
   return { type: 'text', value };
 }
 
-export function isElement(node: AnyNode | ElementContent | undefined): node is Element {
-  return node !== undefined && node.type === 'element';
-}
-
 /** The element's classes, whatever shape the parser gave them. */
 export function classesOf(node: Element): string[] {
   const value = node.properties.className;

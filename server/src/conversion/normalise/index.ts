@@ -15,7 +15,6 @@ import { countContents, type DocumentContents } from './report.ts';
 import { parseStrictHtml } from './strict-parser.ts';
 
 export type { DocumentContents } from './report.ts';
-export type { PictureProblem } from './pictures.ts';
 
 export interface NormaliseOptions {
   /** Image `src` as the converter wrote it → public URL. Images not listed are dropped. */

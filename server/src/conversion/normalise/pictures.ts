@@ -66,9 +66,3 @@ export function picturePlaceholder(problem: PictureProblem, alt: string | undefi
   const label = cleanAlt ? `${LABELS[problem]}: ${cleanAlt}` : LABELS[problem];
   return element('span', { className: ['missing-picture'], role: 'img', ariaLabel: label });
 }
-
-/** Whether a node is a placeholder made by picturePlaceholder. */
-export function isPicturePlaceholder(node: Element): boolean {
-  const classes = node.properties.className;
-  return node.tagName === 'span' && Array.isArray(classes) && classes.includes('missing-picture');
-}

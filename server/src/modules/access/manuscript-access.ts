@@ -13,8 +13,6 @@ import {
   type ReaderFactsRow,
 } from './reader-facts.ts';
 
-export type { ReaderFacts } from './reader-facts.ts';
-
 /**
  * A reader's access from their facts, as loadReaderAccess answers for a reader (not the author,
  * not staff, whose open reports these statements do not read).

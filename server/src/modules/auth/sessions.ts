@@ -62,18 +62,6 @@ export async function endSession(
   rotateCsrfToken(request, reply);
 }
 
-/** Resolves the user of a raw (signed) session cookie value; used by HTTP and sockets. */
-export async function userFromSessionCookie(
-  ctx: AppContext,
-  unsign: (value: string) => { valid: boolean; value: string | null },
-  cookieValue: string | undefined,
-): Promise<{ user: UserRow; sessionId: string } | null> {
-  const id = sessionIdOfCookie(unsign, cookieValue);
-  if (!id) return null;
-  const user = (await usersOfSessions(ctx, [id])).get(id);
-  return user ? { user, sessionId: id } : null;
-}
-
 /** The session id (the token's hash) of a signed session cookie, or null for a bad one. */
 export function sessionIdOfCookie(
   unsign: (value: string) => { valid: boolean; value: string | null },

@@ -3,14 +3,5 @@
 // document text and its quote with context. Placing it in a draft falls back from the block to
 // the position to the quote anywhere, exact before fuzzy; what cannot be placed is an orphan.
 
-export {
-  anchorAt,
-  locateSelection,
-  placeAnchor,
-  type AnchorFields,
-  type Placement,
-  type PlacementMethod,
-  type StoredAnchor,
-} from './anchor-placement.ts';
-export { limitedBudget, type FuzzyBudget } from './anchor-matching.ts';
-export { positionMapper, reanchorHighlights, type ReanchorSummary } from './reanchoring.ts';
+export { anchorAt, locateSelection, placeAnchor, type AnchorFields } from './anchor-placement.ts';
+export { reanchorHighlights } from './reanchoring.ts';

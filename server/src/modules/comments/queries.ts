@@ -25,11 +25,6 @@ const authorColumns = {
   pictureMediaId: schema.users.pictureMediaId,
 };
 
-export async function findComment(db: Executor, id: number): Promise<CommentRow | null> {
-  const [row] = await db.select().from(schema.comments).where(eq(schema.comments.id, id));
-  return row ?? null;
-}
-
 export async function findHighlight(db: Executor, id: string): Promise<HighlightRow | null> {
   const [row] = await db.select().from(schema.highlights).where(eq(schema.highlights.id, id));
   return row ?? null;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   FEATURE_NAMES,
   FEATURES_CACHE_MS,
@@ -121,17 +121,4 @@ export async function setFeature(
       },
     });
   forgetFeatures(ctx);
-}
-
-/** One switch's row (for the admin section's details). */
-export async function findFeature(db: Executor, name: string): Promise<FeatureRow | null> {
-  const [row] = await db
-    .select({
-      name: schema.features.name,
-      enabled: schema.features.enabled,
-      notice: schema.features.notice,
-    })
-    .from(schema.features)
-    .where(eq(schema.features.name, name));
-  return row ?? null;
 }

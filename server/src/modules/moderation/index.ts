@@ -14,4 +14,3 @@ export {
   flagReportedElements,
   reportQueue,
 } from './reports.ts';
-export type { ModerationActor } from './policy.ts';

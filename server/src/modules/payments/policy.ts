@@ -8,11 +8,6 @@ export function canModifySubscription(user: PolicyUser, subscription: { userId: 
   return user !== null && user.id === subscription.userId;
 }
 
-/** Tips received are seen by the author they were paid to. */
-export function canSeeTipsOf(user: PolicyUser, authorId: number): boolean {
-  return user !== null && user.id === authorId;
-}
-
 /** Checkout and tips exist only with productsEnabled (SPEC §6): otherwise 404. */
 export function requireProducts(ctx: Pick<AppContext, 'config'>): void {
   if (!ctx.config.productsEnabled) throw notFound(PAYMENT_MESSAGES.productsDisabled);

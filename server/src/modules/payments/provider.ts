@@ -68,6 +68,3 @@ export interface ProviderEvent {
   type: string;
   objectId: string | null;
 }
-
-/** The metadata keys we set on sessions and subscriptions. */
-export type CheckoutKind = 'subscription' | 'tip' | 'gift';

@@ -7,11 +7,9 @@ import {
   pathAt,
   positionOfPath,
   QUOTE_CONTEXT_LENGTH,
-  type BlockSpan,
   type DocumentModel,
   type DomLike,
   type Highlight,
-  type TextNodeSpan,
 } from '@margins/common';
 
 // Robust anchors (STYLE.md, after Hypothesis). A highlight is stored three ways: the SPEC
@@ -24,10 +22,9 @@ import {
 // highlights split text nodes and add <mark>s, so paths are computed from a model taken once
 // from the pristine box, and the live DOM is only ever addressed by text position.
 
-/** A text node of the pristine box, a block, the pristine box as text (common core). */
-export type PristineTextNode = TextNodeSpan;
-export type { BlockSpan, DocumentModel };
-export { blockAt, pathAt, positionOfPath };
+/** The pristine box as text, and a text position from a path in it (common core). */
+export type { DocumentModel };
+export { positionOfPath };
 
 const TEXT_NODE = 3;
 

@@ -42,7 +42,7 @@ export interface ReportTarget {
   label: string;
 }
 
-export type { Editor, Thread };
+export type { Thread };
 
 export interface CommentsApi {
   /** False while no text is shown (gates, inking): nothing is loaded or connected. */

@@ -6,7 +6,6 @@ export type {
   AdminExportType as ExportType,
   AdminItem,
   AdminMetaResponse as AdminMeta,
-  AdminRole,
   BulkActionMeta,
   DashboardMetric,
   FieldMeta,
