@@ -13,7 +13,7 @@ import { openDatabase, schema, type Database } from '../server/src/db/index.ts';
 import { hashToken, randomToken } from '../server/src/lib/tokens.ts';
 import { openEmbeddedOnDisk } from './embedded-db.ts';
 
-export const BENCH_HTML = [
+const BENCH_HTML = [
   '<h1 id="b-title-0">Chapter One</h1>',
   ...Array.from(
     { length: 40 },
@@ -27,9 +27,9 @@ export const BENCH_HTML = [
 export const BENCH_SESSION_SECRET = 'bench-secret-bench-secret-bench-secret-123';
 
 /** Signs a session token as the servers do (@fastify/cookie). */
-export const signSession = (token: string): string => sign(token, BENCH_SESSION_SECRET);
+const signSession = (token: string): string => sign(token, BENCH_SESSION_SECRET);
 
-export interface BenchServer {
+interface BenchServer {
   baseUrl: string;
   database: Database;
   app: Awaited<ReturnType<typeof buildApp>>;

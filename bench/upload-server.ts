@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What to undo at the end (or on Ctrl-C), last first. */
-export const cleanups: Array<() => void | Promise<void>> = [];
+const cleanups: Array<() => void | Promise<void>> = [];
 
 export async function cleanUp(): Promise<void> {
   while (cleanups.length > 0) {

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
 /** One mail of the development mailbox (GET /dev/mail, API.md). */
-export interface DevMail {
+interface DevMail {
   id: number;
   to: string;
   subject: string;

@@ -108,7 +108,7 @@ export interface Config {
   role: ServerRole;
 }
 
-export const SERVER_ROLES = ['all', 'web', 'worker'] as const;
+const SERVER_ROLES = ['all', 'web', 'worker'] as const;
 export type ServerRole = (typeof SERVER_ROLES)[number];
 
 export interface JobSettings {

@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router';
 
 /** One page URL the server renders (API.md), and the page name it renders it as. */
-export interface PageRoute {
+interface PageRoute {
   path: string;
   page: string;
   /**

@@ -24,7 +24,7 @@ export function readOdtPropertyTitle(archive: CheckedZip): string | null {
 }
 
 /** The text of the first dc:title element of a properties part, unless it is a generated one. */
-export function titleOf(xml: string | null): string | null {
+function titleOf(xml: string | null): string | null {
   if (xml === null) return null;
   const match = DUBLIN_CORE_TITLE.exec(xml);
   if (match === null) return null;

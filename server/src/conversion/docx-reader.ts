@@ -38,7 +38,7 @@ export interface DocxReaderContext {
 }
 
 /** The document as a hast tree, and the image sources the normaliser may keep. */
-export interface DocxReading {
+interface DocxReading {
   root: Root;
   sources: ReadonlyMap<string, string>;
 }

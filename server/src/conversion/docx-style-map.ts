@@ -31,7 +31,7 @@ const SUBSCRIPT = tag('sub', {}, false);
 const STRIKETHROUGH = tag('s', {}, false);
 
 /** A paragraph as the style map sees it. */
-export interface ParagraphFacts {
+interface ParagraphFacts {
   styleId: string | null;
   styleName: string | null;
   numbering: ListLevel | null;
@@ -40,7 +40,7 @@ export interface ParagraphFacts {
 }
 
 /** A run as the style map sees it (direct formatting only: mammoth ignores styles' formatting). */
-export interface RunFacts {
+interface RunFacts {
   styleId: string | null;
   styleName: string | null;
   bold: boolean;

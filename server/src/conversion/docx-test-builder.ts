@@ -16,7 +16,7 @@ const NAMESPACES = {
   wps: 'http://schemas.microsoft.com/office/word/2010/wordprocessingShape',
   m: 'http://schemas.openxmlformats.org/officeDocument/2006/math',
 };
-export const DECLARATIONS = Object.entries(NAMESPACES)
+const DECLARATIONS = Object.entries(NAMESPACES)
   .map(([prefix, uri]) => `xmlns:${prefix}="${uri}"`)
   .join(' ');
 
@@ -157,7 +157,7 @@ function relationshipsXml(relationships: TestRelationship[]): string {
   return `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${items}</Relationships>`;
 }
 
-export interface RunOptions {
+interface RunOptions {
   style?: string;
   bold?: boolean;
   italic?: boolean;
@@ -179,7 +179,7 @@ export function run(text: string, options: RunOptions = {}): string {
   return `<w:r>${properties ? `<w:rPr>${properties}</w:rPr>` : ''}<w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>`;
 }
 
-export interface ParagraphOptions {
+interface ParagraphOptions {
   style?: string;
   numId?: number | string;
   level?: number;

@@ -29,7 +29,7 @@ export function sniffImageType(bytes: Uint8Array): string | null {
  * No maintained npm library converts EMF or WMF without a browser or canvas (rtf.js draws them
  * into a DOM, SheetJS's wmf onto a canvas), so they are marked, not converted.
  */
-export function unshownImageFormat(bytes: Uint8Array): string {
+function unshownImageFormat(bytes: Uint8Array): string {
   const startsWith = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
   if (startsWith(0x01, 0x00, 0x00, 0x00) && bytes[40] === 0x20 && bytes[41] === 0x45) return 'EMF';
   if (startsWith(0xd7, 0xcd, 0xc6, 0x9a) || startsWith(0x01, 0x00, 0x09, 0x00)) return 'WMF';

@@ -10,14 +10,14 @@ export const SUPERSCRIPT = 4;
 export const SUBSCRIPT = 8;
 
 /** What a paragraph in a style becomes. */
-export type ParagraphRole =
+type ParagraphRole =
   | { kind: 'paragraph' }
   | { kind: 'title' }
   | { kind: 'heading'; level: number }
   | { kind: 'quote' }
   | { kind: 'rule' };
 
-export interface ParagraphStyle {
+interface ParagraphStyle {
   role: ParagraphRole;
   /** Italics and bold of the whole paragraph (ITALIC | BOLD). */
   format: number;
@@ -27,7 +27,7 @@ export interface ParagraphStyle {
 }
 
 /** A text style as changes: bits it turns on, and bits it turns off. */
-export interface TextStyle {
+interface TextStyle {
   on: number;
   off: number;
   hidden: boolean;
@@ -168,7 +168,7 @@ export class OdtStyles {
   }
 }
 
-export interface ListLevel {
+interface ListLevel {
   numbered: boolean;
   start: number;
 }

@@ -10,9 +10,9 @@ import { decoderFor } from './rtf-text.ts';
 import { RtfTokenizer } from './rtf-tokenizer.ts';
 
 /** Groups nested deeper than this make the file refused (real documents stay far below). */
-export const MAX_GROUP_DEPTH = 1000;
+const MAX_GROUP_DEPTH = 1000;
 
-export const UNREADABLE_RTF =
+const UNREADABLE_RTF =
   'The RTF file could not be read (it may be damaged). Open it in your word processor, save it again, and upload the new file.';
 
 export abstract class RtfGroupReader {

@@ -12,7 +12,7 @@ import {
 import { charsetCodePage, decoderFor } from './rtf-text.ts';
 
 /** A paragraph as it ends: its shape, whether it is in a table cell, its style's formatting. */
-export type ParagraphEnd = [shape: ParagraphShape, inTable: boolean, styleFormat: number];
+type ParagraphEnd = [shape: ParagraphShape, inTable: boolean, styleFormat: number];
 
 export class RtfHeader {
   readonly styles = new StyleSheet();

@@ -6,7 +6,7 @@ import type { StyleEntry } from './rtf-styles.ts';
 import type { CodePageDecoder } from './rtf-text.ts';
 
 /** Where the text of a group goes. */
-export type Destination =
+type Destination =
   | 'text' // the document (body or a footnote)
   | 'drop' // nowhere, but nested destinations are still read (info, shapes, objects)
   | 'fonttbl'
@@ -21,7 +21,7 @@ export type Destination =
   | 'shapeName'
   | 'shapeValue';
 
-export interface FieldState {
+interface FieldState {
   instruction: string;
   /** Where the field's result goes: where the field stands. */
   resultDestination: Destination;
@@ -36,7 +36,7 @@ export interface PictureState {
   alt: string;
 }
 
-export interface ShapeProperty {
+interface ShapeProperty {
   name: string;
   value: string;
 }

@@ -8,7 +8,7 @@ export const SUPERSCRIPT = 4;
 export const SUBSCRIPT = 8;
 
 /** A formatting control word's effect: bits to set and bits to clear. */
-export interface FormatChange {
+interface FormatChange {
   set: number;
   clear: number;
 }
@@ -55,7 +55,7 @@ export function formatChange(word: string, param: number | null): FormatChange |
 export type ParagraphRole = 'p' | 'heading' | 'title' | 'quote';
 
 /** What a paragraph style makes of its paragraphs, and the formatting it gives them itself. */
-export interface ParagraphStyle {
+interface ParagraphStyle {
   role: ParagraphRole;
   /** The heading level (1–6) when role is 'heading'. */
   level: number;

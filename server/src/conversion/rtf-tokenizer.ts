@@ -2,7 +2,7 @@
 // is one character and raw bytes (text in the document's code page, \bin data) survive unchanged.
 
 /** What the tokenizer read: see the fields of RtfTokenizer for each kind's value. */
-export type RtfToken = 'end' | 'open' | 'close' | 'word' | 'symbol' | 'hex' | 'text' | 'binary';
+type RtfToken = 'end' | 'open' | 'close' | 'word' | 'symbol' | 'hex' | 'text' | 'binary';
 
 const BACKSLASH = 0x5c;
 const OPEN = 0x7b;

@@ -11,7 +11,7 @@ import { parseFragment } from 'parse5';
 const FIXTURES_DIR = fileURLToPath(new URL('./fixtures', import.meta.url));
 
 /** What the generator says every small fixture contains (see bench/fixtures/generate.ts). */
-export interface FixtureManifest {
+interface FixtureManifest {
   title: string;
   words: number;
   headings: Array<{ level: 1 | 2; text: string }>;

@@ -4,10 +4,10 @@ import { MESSAGES } from '@margins/common';
 import { scoreDecoding, type DecodingScore } from './encoding-score.ts';
 import { ConversionError } from './errors.ts';
 
-export type TextEncodingName =
+type TextEncodingName =
   'UTF-8' | 'UTF-16LE' | 'UTF-16BE' | 'windows-1252' | 'ISO-8859-1' | (string & {});
 
-export interface DecodedText {
+interface DecodedText {
   text: string;
   encoding: TextEncodingName;
 }

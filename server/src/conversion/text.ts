@@ -48,7 +48,7 @@ export function convertText(bytes: Uint8Array): NormalisedDocument {
 }
 
 /** Splits decoded text into a tree of headings, paragraphs and scene breaks. */
-export function textToTree(source: string): Root {
+function textToTree(source: string): Root {
   const children: ElementContent[] = [];
   for (const block of splitBlocks(source)) {
     if (block.kind === 'heading') children.push(element(`h${block.level}`, {}, [text(block.text)]));

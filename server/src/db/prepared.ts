@@ -7,7 +7,7 @@ import type { Db } from './index.ts';
 const dialect = new PgDialect();
 
 /** Settings (GUCs) a statement is planned and run with; values are ours, never a user's. */
-export type SessionSettings = Readonly<Record<string, string>>;
+type SessionSettings = Readonly<Record<string, string>>;
 
 /** Pools of sessions with settings of their own, per main pool (see runWithSettings). */
 const sessionPools = new WeakMap<pg.Pool, Map<string, pg.Pool>>();

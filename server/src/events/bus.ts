@@ -21,7 +21,7 @@ import { RowReaders } from './recovered-rows.ts';
  * `afterCommit` runs once the change is visible (socket fan-out, room re-checks, waking the
  * mailer); it never fails the change: an error is logged.
  */
-export interface EventSubscriber<Type extends EventType> {
+interface EventSubscriber<Type extends EventType> {
   /** Says in the log which subscriber failed. */
   name: string;
   inTransaction?(ctx: AppContext, tx: Executor, event: DomainEvent<Type>): Promise<void>;

@@ -66,7 +66,7 @@ export function listOrderBy<Query extends ListQuery>(
 }
 
 /** The SQL parts a list's queries are built from. */
-export interface ListParts {
+interface ListParts {
   where: SQL | undefined;
   orderBy: SQL[];
   limit: number;

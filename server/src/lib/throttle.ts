@@ -4,7 +4,7 @@ import { loginThrottles } from '../db/schema-limits.ts';
 
 const SWEEP_EVERY_MS = 60_000;
 
-export interface ThrottleOptions {
+interface ThrottleOptions {
   /** Failures before the first wait; from the last of them on, each failure doubles it. */
   freeFailures: number;
   baseDelaySeconds: number;

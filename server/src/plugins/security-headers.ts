@@ -25,7 +25,7 @@ const CONTENT_SECURITY_POLICY = {
 };
 
 /** Browser features the app never uses, refused to this page and anything it could embed. */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'browsing-topics=()',
   'camera=()',
@@ -45,7 +45,7 @@ const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
  * True when the browser reached us over HTTPS: directly, or through a proxy trusted by
  * TRUST_PROXY that says so in X-Forwarded-Proto (Fastify's request.protocol).
  */
-export function servedOverHttps(request: FastifyRequest): boolean {
+function servedOverHttps(request: FastifyRequest): boolean {
   return request.protocol === 'https';
 }
 
@@ -70,7 +70,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * anew on every request (parsing the CSP each time); this keeps helmet's defaults and
  * spelling, at the cost of setting a few headers.
  */
-export function helmetHeaders(): Array<[string, string]> {
+function helmetHeaders(): Array<[string, string]> {
   const headers: Array<[string, string]> = [];
   const response = {
     setHeader: (name: string, value: string | number) => headers.push([name, String(value)]),

@@ -89,7 +89,7 @@ const WRITES = new Set([
 ]);
 
 /** What joins and leaves work with (realtime/index.ts makes them). */
-export interface RoomParts {
+interface RoomParts {
   presence: Presence;
   deltas: PresenceDeltas;
   capacity: JoinCapacity;

@@ -18,7 +18,7 @@ export interface InterServerEvents {
 }
 
 /** The strip of connected users shows at most this many people (the first to come). */
-export const PRESENCE_LIMIT = 50;
+const PRESENCE_LIMIT = 50;
 
 /**
  * Who is in a room, across every server process. Asked server to server in one small question

@@ -8,7 +8,7 @@ import type { Server } from 'socket.io';
  * issue 17). Held for 16 ms (a frame of the screen), the frames that come meanwhile leave in one
  * call.
  */
-export const WRITE_WINDOW_MS = 16;
+const WRITE_WINDOW_MS = 16;
 
 /**
  * A socket is busy when it is sent to again within this long of its last packet: only then are

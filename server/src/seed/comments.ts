@@ -5,7 +5,7 @@ import { anchorAt } from '../modules/comments/anchoring.ts';
 import { cachedDocumentText } from '../modules/comments/document-text.ts';
 
 /** The list the report modal offers (the migration stores the same; kept here for old databases). */
-export const REPORT_REASONS = [
+const REPORT_REASONS = [
   ['Spam or advertising', 'Promotes something, or repeats itself to get attention.', false],
   ['Harassment or hate', 'Attacks or demeans a person or a group.', false],
   ['Spoilers without warning', 'Gives away what happens later in the manuscript.', false],
@@ -193,7 +193,7 @@ export async function seedDemoComments(ctx: AppContext): Promise<number> {
 }
 
 /** The report reasons, added when missing (the migration already stores them). */
-export async function seedReportReasons(db: Executor): Promise<void> {
+async function seedReportReasons(db: Executor): Promise<void> {
   await db
     .insert(schema.reportReasons)
     .values(

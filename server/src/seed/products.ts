@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { schema } from '../db/index.ts';
 
 /** The demo tiers of the pricing page: Free, and two paid ones with month and year prices. */
-export const DEMO_TIERS = [
+const DEMO_TIERS = [
   {
     slug: 'free',
     name: 'Free',

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { schema, type Db } from '../db/index.ts';
 
 /** What a computation read and wrote, as the database counted it. */
-export interface TablesTouched {
+interface TablesTouched {
   read: Set<string>;
   written: Set<string>;
 }

@@ -42,7 +42,7 @@ export const accessKeys = {
 };
 
 /** A 200 whose body is not what the call answers (SPEC §8 "Unexpected response!"). */
-export class UnexpectedResponseError extends Error {
+class UnexpectedResponseError extends Error {
   constructor() {
     super(MESSAGES.unexpectedResponse);
     this.name = 'UnexpectedResponseError';
@@ -104,7 +104,7 @@ export function linkErrorMessage(error: unknown): string {
  * What the author typed into the invite box, as the call's body: an address goes as `email`,
  * anything else as `username` (a leading @ is the server's to drop).
  */
-export function inviteTarget(text: string): { username?: string; email?: string } {
+function inviteTarget(text: string): { username?: string; email?: string } {
   const value = text.trim();
   return value.includes('@') && !value.startsWith('@') ? { email: value } : { username: value };
 }

@@ -32,7 +32,7 @@ export function readCsrfToken(cookies: string = document.cookie): string {
   return '';
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain value is sent as JSON; FormData as multipart. */
   body?: unknown;

@@ -31,7 +31,7 @@ export const commentsKey = (manuscriptId: number) => ['comments', manuscriptId] 
 export const reportReasonsKey = ['report-reasons'] as const;
 
 /** A list answer with each comment's author put back in its place (see `withAuthors`). */
-export type CommentFeed = Omit<CommentListResponse, 'comments' | 'authors'> & {
+type CommentFeed = Omit<CommentListResponse, 'comments' | 'authors'> & {
   comments: Comment[];
 };
 
@@ -48,7 +48,7 @@ export async function fetchComments(manuscriptId: number, since?: string): Promi
  * The list sends each writer once (`authors`, by id); the rest of the client works on whole
  * comments, as the socket and the save answers send them.
  */
-export function withAuthors(response: CommentListResponse): CommentFeed {
+function withAuthors(response: CommentListResponse): CommentFeed {
   const { authors, comments, ...rest } = response;
   return {
     ...rest,
@@ -102,7 +102,7 @@ export async function submitReport(body: ReportBody): Promise<void> {
 const time = (value: string) => Date.parse(value) || 0;
 
 /** Whether two JSON values (as an answer parsed them) hold the same data. */
-export function sameJson(a: unknown, b: unknown): boolean {
+function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
@@ -114,7 +114,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /** The cache entry of a first load. */
-export function fromList(response: CommentFeed): CommentsData {
+function fromList(response: CommentFeed): CommentsData {
   return {
     comments: response.comments,
     highlights: response.highlights,

@@ -16,7 +16,7 @@ const FOCUSABLE = [
 ].join(',');
 
 /** The elements inside a container that Tab can reach, in order. */
-export function focusableIn(container: HTMLElement): HTMLElement[] {
+function focusableIn(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     (element) => !element.closest('[hidden], [inert]'),
   );

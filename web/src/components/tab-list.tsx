@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-export interface TabItem<Id extends string> {
+interface TabItem<Id extends string> {
   id: Id;
   label: ReactNode;
 }

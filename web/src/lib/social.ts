@@ -14,7 +14,7 @@ export const SOCIAL_LABELS: Record<SocialField, string> = {
   website: 'Website',
 };
 
-export interface SocialLink {
+interface SocialLink {
   field: SocialField;
   label: string;
   /** What is shown: the handle or address as the user wrote it. */
@@ -35,7 +35,7 @@ function isHttpsUrl(value: string): boolean {
  * The link for one social field (SPEC §3): the field's prefix plus the handle; discord has
  * no link; mastodon and website have no prefix and link only when they are https:// URLs.
  */
-export function socialLink(field: SocialField, rawValue: string): SocialLink {
+function socialLink(field: SocialField, rawValue: string): SocialLink {
   const value = rawValue.trim();
   const link = { field, label: SOCIAL_LABELS[field], text: value };
   const prefix = SOCIAL_LINK_PREFIX[field];

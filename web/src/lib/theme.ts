@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { THEME_KEY, THEMES, type Theme } from '@margins/common';
 
 /** Light or dark: what a theme preference resolves to right now. */
-export type ResolvedTheme = 'light' | 'dark';
+type ResolvedTheme = 'light' | 'dark';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 const listeners = new Set<() => void>();
@@ -26,7 +26,7 @@ function systemPrefersDark(): boolean {
 }
 
 /** What a preference means now: auto follows the system's colour scheme. */
-export function resolveTheme(preference: Theme): ResolvedTheme {
+function resolveTheme(preference: Theme): ResolvedTheme {
   if (preference === 'auto') return systemPrefersDark() ? 'dark' : 'light';
   return preference;
 }

@@ -43,7 +43,7 @@ export async function preloadPage(page: string): Promise<void> {
 }
 
 /** config.page → the component that shows it. Pages of later issues are not here yet. */
-export const PAGES: Record<string, ComponentType> = {
+const PAGES: Record<string, ComponentType> = {
   home: HomePage,
   ourthing: page(
     () => import('./info/our-thing.tsx'),

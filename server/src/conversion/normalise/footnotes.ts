@@ -170,7 +170,7 @@ function isMarked(node: Element, pattern: RegExp): boolean {
   return values.some((value) => value !== undefined && pattern.test(value));
 }
 
-export function referenceId(number: number, ordinal: number): string {
+function referenceId(number: number, ordinal: number): string {
   return ordinal === 1 ? `fnref-${number}` : `fnref-${number}-${ordinal}`;
 }
 

@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Properties, Root, RootContent, Text } from 'hast';
 
-export type AnyNode = Root | RootContent;
+type AnyNode = Root | RootContent;
 
 export function element(
   tagName: string,

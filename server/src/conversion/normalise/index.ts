@@ -16,7 +16,7 @@ import { parseStrictHtml } from './strict-parser.ts';
 
 export type { DocumentContents } from './report.ts';
 
-export interface NormaliseOptions {
+interface NormaliseOptions {
   /** Image `src` as the converter wrote it → public URL. Images not listed are dropped. */
   images?: ReadonlyMap<string, string>;
   /** The HTML comes from one of our converters: try the fast strict parser before parse5. */

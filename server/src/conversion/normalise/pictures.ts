@@ -9,7 +9,7 @@ import { element } from './hast.ts';
 export type PictureProblem = 'remote' | 'unsupported' | 'not_in_file';
 
 /** How a picture of the markup is shown: a public URL, or a placeholder and its reason. */
-export type ResolvedPicture = { url: string } | { problem: PictureProblem };
+type ResolvedPicture = { url: string } | { problem: PictureProblem };
 
 const LABELS: Record<PictureProblem, string> = {
   remote: CONVERSION_NOTES.pictureRemote,
@@ -43,7 +43,7 @@ export function resolvePicture(
 }
 
 /** The bytes of a `data:` URL (base64 or percent-encoded), or null when it is malformed. */
-export function decodeDataUrl(url: string): Uint8Array | null {
+function decodeDataUrl(url: string): Uint8Array | null {
   const comma = url.indexOf(',');
   if (comma === -1) return null;
   const header = url.slice(5, comma);

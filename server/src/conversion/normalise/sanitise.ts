@@ -247,7 +247,7 @@ function isBlock(node: ElementContent): boolean {
 }
 
 /** Wraps each run of inline content between blocks into a paragraph; blank runs are dropped. */
-export function groupInline(nodes: ElementContent[]): ElementContent[] {
+function groupInline(nodes: ElementContent[]): ElementContent[] {
   const result: ElementContent[] = [];
   let run: ElementContent[] = [];
   const flush = () => {

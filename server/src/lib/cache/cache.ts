@@ -23,7 +23,7 @@ const TABLES = new Set<string>(
 );
 
 /** What a cache's values depend on. */
-export interface Dependencies<V> {
+interface Dependencies<V> {
   /**
    * The tables its values read: a committed write to any of them drops every value (statement
    * triggers, so foreign-key cascades and tables written by triggers count, and a rollback does
@@ -42,7 +42,7 @@ export interface Dependencies<V> {
 }
 
 /** How much a cache may keep: a number of values, or bytes as `sizeOf` counts them. */
-export type Limit<V> = { entries: number } | { bytes: number; sizeOf(value: V): number };
+type Limit<V> = { entries: number } | { bytes: number; sizeOf(value: V): number };
 
 export interface CacheDeclaration<V> {
   /** Its name in the metrics (snake_case). */

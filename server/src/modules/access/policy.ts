@@ -41,7 +41,7 @@ export const NO_READER_ACCESS: ReaderAccess = {
 };
 
 /** What still stands between a reader who may open a manuscript and its text. */
-export type ReadGate = 'mature' | 'questionnaire' | 'awaiting_approval';
+type ReadGate = 'mature' | 'questionnaire' | 'awaiting_approval';
 
 export const isOwner = (user: PolicyUser, manuscript: PolicyManuscript): boolean =>
   user !== null && user.id === manuscript.userId;
@@ -60,7 +60,7 @@ export const isArchived = (manuscript: PolicyManuscript): boolean => manuscript.
  * invitees and redeemers of a private link; restricted: those and approved requesters (all
  * recorded as a grant). Never anyone logged out.
  */
-export function hasReaderAccess(
+function hasReaderAccess(
   user: PolicyUser,
   manuscript: PolicyManuscript,
   access: ReaderAccess,

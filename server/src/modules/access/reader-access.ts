@@ -5,8 +5,7 @@ import { isStaff, NO_READER_ACCESS, type PolicyUser, type ReaderAccess } from '.
 import { readerFacts } from './reader-facts.ts';
 
 /** The viewer as loadReaderAccess needs them (a UserRow fits). */
-export type AccessViewer =
-  (NonNullable<PolicyUser> & Partial<Pick<UserRow, 'certified18At'>>) | null;
+type AccessViewer = (NonNullable<PolicyUser> & Partial<Pick<UserRow, 'certified18At'>>) | null;
 
 /**
  * Loads the viewer's grant (invite, link, approved request) and questionnaire state for one

@@ -64,7 +64,7 @@ export const factsOfRow = (row: ReaderFactsRow): ReaderFacts => ({
 });
 
 /** The facts of one viewer about one manuscript, from readerFacts's answer. */
-export type FactsLookup = (manuscriptId: number, viewer: number | null) => ReaderFacts;
+type FactsLookup = (manuscriptId: number, viewer: number | null) => ReaderFacts;
 
 /** Facts of a pair the statement did not answer for (a manuscript that does not exist). */
 const NO_FACTS: ReaderFacts = { granted: false, questionnaire: 'none' };

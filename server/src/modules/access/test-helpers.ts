@@ -3,7 +3,7 @@ import { NO_READER_ACCESS, type PolicyManuscript, type PolicyUser } from './poli
 
 // The viewers and manuscripts of the policy tables (access/, manuscripts/).
 
-export const AUTHOR_ID = 1;
+const AUTHOR_ID = 1;
 export const VIEWERS = {
   anonymous: null,
   stranger: { id: 2, role: 'user' },

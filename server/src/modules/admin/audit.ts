@@ -2,7 +2,7 @@ import type { AdminRole } from '@margins/common';
 import { schema, type Executor } from '../../db/index.ts';
 
 /** One audited change: who, in which role, where, what, on which ids, before and after. */
-export interface AuditEntry {
+interface AuditEntry {
   actorId: number;
   actorRole: AdminRole;
   /** The admin section (or the module, for staff writes elsewhere, e.g. "manuscript-opening"). */

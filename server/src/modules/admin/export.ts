@@ -90,7 +90,7 @@ export async function* exportBatches(
 }
 
 /** The fields an export writes, for this role. */
-export function exportFields(section: SectionDeclaration, role: AdminRole): FieldDeclaration[] {
+function exportFields(section: SectionDeclaration, role: AdminRole): FieldDeclaration[] {
   return sectionList(section, role).fields.filter((field) => field.exported !== false);
 }
 

@@ -45,7 +45,7 @@ export function allSections(): SectionDeclaration[] {
 }
 
 /** A section as one role may use it (the `_meta` entry). */
-export function sectionMetaFor(section: SectionDeclaration, role: AdminRole): SectionMeta {
+function sectionMetaFor(section: SectionDeclaration, role: AdminRole): SectionMeta {
   const can = (view: Parameters<typeof canUseView>[2]) =>
     sectionHasView(section, view) && canUseView(role, section, view);
   return {

@@ -20,7 +20,7 @@ function isCommonPassword(password: string): boolean {
 }
 
 /** Why this password may not be set for the account, or null (length is the schema's job). */
-export function passwordRefusal(
+function passwordRefusal(
   password: string,
   account: { email?: string | null; handle?: string | null },
 ): string | null {

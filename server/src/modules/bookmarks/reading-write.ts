@@ -11,13 +11,13 @@ export interface CreditedBlock {
 }
 
 /** How far the reader got, kept on the read (the furthest wins; going back changes nothing). */
-export interface ReadPosition {
+interface ReadPosition {
   blockIdx: number;
   percent: number;
 }
 
 /** A read as the writer knows it: the bookmark, and the draft its blocks were mapped against. */
-export interface ReadTarget {
+interface ReadTarget {
   bookmarkId: number;
   versionId: number | null;
 }

@@ -19,7 +19,7 @@ import { authorizeBookmark, NOT_IN_READS } from './service.ts';
 const { readingChapters, readingStates } = schema;
 
 /** The most a block can earn in one sitting: a slow reader's time for its words. */
-export const blockCapMs = (words: number): number =>
+const blockCapMs = (words: number): number =>
   Math.max(READING_BLOCK_MIN_CAP_MS, words * READING_MS_PER_WORD_MAX);
 
 /** The reader's read of a manuscript they may read now (404 not in their reads). */
@@ -104,7 +104,7 @@ async function writeBatch(ctx: AppContext, read: AllowedRead, body: ReadingBatch
 type StateChange = Partial<typeof readingStates.$inferInsert>;
 
 /** Writes part of a read's state (creating it on the first write). */
-export async function upsertState(
+async function upsertState(
   db: Executor,
   bookmark: Pick<BookmarkRow, 'id' | 'userId' | 'manuscriptId'>,
   change: StateChange,

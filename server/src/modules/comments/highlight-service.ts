@@ -11,7 +11,7 @@ import { authorize, type CommentScope } from './scope.ts';
 
 type HighlightInsert = typeof schema.highlights.$inferInsert;
 
-export const STILL_PROCESSING = 'The manuscript is still being processed. Try again in a moment.';
+const STILL_PROCESSING = 'The manuscript is still being processed. Try again in a moment.';
 
 /**
  * The row of a new highlight: the selection is checked against the current draft's text (it

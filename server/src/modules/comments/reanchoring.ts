@@ -9,7 +9,7 @@ import { cachedDocumentText, type DocumentText } from './document-text.ts';
  * Maps a position in an old draft to where it most likely is in a new one, by the nearest
  * untouched block before it (same id in both): text added or removed earlier shifts it.
  */
-export function positionMapper(oldDoc: DocumentText, newDoc: DocumentText): (at: number) => number {
+function positionMapper(oldDoc: DocumentText, newDoc: DocumentText): (at: number) => number {
   const newBlocks = blockById(newDoc);
   const pairs: Array<[number, number]> = [];
   for (const block of oldDoc.blocks) {
@@ -33,7 +33,7 @@ export function positionMapper(oldDoc: DocumentText, newDoc: DocumentText): (at:
   };
 }
 
-export interface ReanchorSummary {
+interface ReanchorSummary {
   /** Placed by block, position or exact quote. */
   kept: number;
   /** Placed by a fuzzy match (the passage was edited). */

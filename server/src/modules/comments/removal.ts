@@ -11,7 +11,7 @@ import type { CommentScope } from './scope.ts';
 import type { ThreadComment } from './thread-queries.ts';
 
 /** What a delete did; null when the comment was already gone (nothing changed, no event). */
-export type Tombstoned = { highlightRemoved: boolean } | null;
+type Tombstoned = { highlightRemoved: boolean } | null;
 
 /**
  * Soft-deletes a comment or a reply (a tombstone, for catch-up) with its event: reply.deleted

@@ -41,7 +41,7 @@ const tags = ['comments'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } as const;
 
 /** A save's answer, presented for the one who saved. */
-export function presentSave(outcome: SaveOutcome): CommentSaveResponse {
+function presentSave(outcome: SaveOutcome): CommentSaveResponse {
   const { scope, comment, author, highlight, deleted } = outcome;
   return {
     comment:

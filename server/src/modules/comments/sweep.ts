@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 
 /** How long a highlight may wait for its first comment. */
-export const ABANDONED_HIGHLIGHT_HOURS = 24;
+const ABANDONED_HIGHLIGHT_HOURS = 24;
 const SWEEP_EVERY_MS = 60 * 60_000;
 
 /**

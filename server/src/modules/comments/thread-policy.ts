@@ -20,7 +20,7 @@ export const THREAD_ACTIONS = [
 export type ThreadAction = (typeof THREAD_ACTIONS)[number];
 
 /** A comment or reply as the thread policy needs it. */
-export type ThreadPolicyComment = PolicyComment & { parentId: number | null };
+type ThreadPolicyComment = PolicyComment & { parentId: number | null };
 
 /**
  * The thread rules on top of the comment policy (issue 16): whoever may see a comment's text

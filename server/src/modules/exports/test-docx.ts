@@ -10,7 +10,7 @@ const decode = (text: string) =>
     .replaceAll('&apos;', "'")
     .replaceAll('&amp;', '&');
 
-export interface ReadComment {
+interface ReadComment {
   id: number;
   author: string;
   date: string;
@@ -20,7 +20,7 @@ export interface ReadComment {
   done: boolean;
 }
 
-export interface ReadDocx {
+interface ReadDocx {
   files: Record<string, string>;
   comments: Map<number, ReadComment>;
   /** Word comment id → the document text between its range start and end. */

@@ -25,7 +25,7 @@ interface FeatureRow {
 }
 
 /** The environment's defaults: what a fresh database starts with. */
-export function defaultFeatures(config: Pick<Config, 'productsEnabled' | 'invitesEnabled'>) {
+function defaultFeatures(config: Pick<Config, 'productsEnabled' | 'invitesEnabled'>) {
   return {
     productsEnabled: { enabled: config.productsEnabled, notice: null },
     invitesEnabled: { enabled: config.invitesEnabled, notice: null },

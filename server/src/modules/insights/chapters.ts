@@ -43,7 +43,7 @@ const countWords = (text: string): number => text.split(/\s+/).filter(Boolean).l
  * grouped under the TOC's h1 and h2 entries. Text before the first heading is a chapter of
  * its own ("Opening"); a draft without headings is one chapter.
  */
-export function chapterMap(
+function chapterMap(
   html: string,
   toc: Array<{ id: string; level: number; text: string }>,
 ): ChapterMap {

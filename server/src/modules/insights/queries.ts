@@ -5,7 +5,7 @@ import { grantOn } from '../access/grants.ts';
 const { bookmarks, readingChapters, readingStates, users, highlights, comments } = schema;
 
 /** A PostgreSQL text[] literal, passed as one parameter. */
-export function textArray(values: string[]): string {
+function textArray(values: string[]): string {
   return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 

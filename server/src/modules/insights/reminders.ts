@@ -24,7 +24,7 @@ const { bookmarks, manuscripts, readingStates, manuscriptReminderSettings, users
 const DAY_MS = 24 * 60 * 60_000;
 
 /** A read due a reminder: accepted, not finished, not stopped, idle for the author's days. */
-export interface DueRead {
+interface DueRead {
   bookmarkId: number;
   userId: number;
   manuscriptId: number;
@@ -36,7 +36,7 @@ export interface DueRead {
  * where the author turned reminders off) and not reminded within those days: never a finished
  * read, a read the reader stopped, or one they left (the read is gone), nor the author's own.
  */
-export function dueReads(db: Executor, now: Date): Promise<DueRead[]> {
+function dueReads(db: Executor, now: Date): Promise<DueRead[]> {
   const days = sql<number>`coalesce(${manuscriptReminderSettings.reminderDays}, ${REMINDER_DAYS_DEFAULT})`;
   const cutoff = sql`${now.toISOString()}::timestamptz - make_interval(days => ${days})`;
   return db

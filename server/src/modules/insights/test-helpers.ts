@@ -9,7 +9,7 @@ const words = (count: number, word = 'word') => Array.from({ length: count }, ()
  * Three chapters (h1, h2, h1 with an h3 inside: three, not four), 1,000 words each, in
  * blocks of 500: c1 (c1a, c1b), c2 (c2a, c2b), c3 (c3a, c3s, c3b).
  */
-export const BOOK_HTML = [
+const BOOK_HTML = [
   '<h1 id="c1">One</h1>',
   `<p id="c1a">${words(500)}</p>`,
   `<p id="c1b">${words(500)}</p>`,
@@ -22,7 +22,7 @@ export const BOOK_HTML = [
   `<p id="c3b">${words(499)}</p>`,
 ].join('');
 
-export const BOOK_TOC = [
+const BOOK_TOC = [
   { id: 'c1', level: 1 as const, text: 'One' },
   { id: 'c2', level: 2 as const, text: 'Two' },
   { id: 'c3', level: 1 as const, text: 'Three' },

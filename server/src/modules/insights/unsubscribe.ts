@@ -19,7 +19,7 @@ export async function unsubscribeLink(
   return `${ctx.config.publicUrl}/unsubscribe/${token}`;
 }
 
-export type UnsubscribeOutcome = 'done' | 'used' | 'unknown';
+type UnsubscribeOutcome = 'done' | 'used' | 'unknown';
 
 /**
  * GET /unsubscribe/{token}: what the link would do, changing nothing (a mail scanner that

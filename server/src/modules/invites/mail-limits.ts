@@ -9,7 +9,7 @@ import { RateLimiter } from '../../lib/rate-limit.ts';
 // can use us to fill another person's inbox.
 
 /** Who an invite mail goes to: an account, or an address without one. */
-export type InviteRecipient = { userId: number } | { email: string };
+type InviteRecipient = { userId: number } | { email: string };
 
 const recipientKey = (recipient: InviteRecipient): string =>
   'userId' in recipient ? `user:${recipient.userId}` : `email:${recipient.email.toLowerCase()}`;

@@ -8,7 +8,7 @@ import type { InviteRow } from './queries.ts';
  * delete: remove an invite, link, redemption or request (access removed);
  * respond: accept or reject an invite addressed to you.
  */
-export type InviteAction = 'invite' | 'delete' | 'respond';
+type InviteAction = 'invite' | 'delete' | 'respond';
 
 /** Kinds an author sends (a request is the reader's, a redemption the link's). */
 const SENT_KINDS: ReadonlySet<InviteRow['kind']> = new Set(['user', 'email', 'link']);
@@ -22,7 +22,7 @@ export function canManageAccess(user: PolicyUser, manuscript: PolicyManuscript):
  * Is this invite addressed to the user: invited by account, or an e-mail invite to their
  * verified address that no account has claimed yet?
  */
-export function isInvitee(
+function isInvitee(
   user: Pick<UserRow, 'id' | 'email' | 'emailVerifiedAt'> | null,
   invite: Pick<InviteRow, 'kind' | 'invitedUserId' | 'email'>,
 ): boolean {

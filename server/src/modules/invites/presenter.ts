@@ -7,7 +7,7 @@ import type { InviteDetails, InviteRow } from './queries.ts';
 const SHAREABLE: ReadonlySet<InviteRow['kind']> = new Set(['user', 'email', 'link']);
 
 /** True when the viewer sent this invite (only they see the address an e-mail invite went to). */
-export const sentBy = (invite: InviteRow, viewer: Pick<UserRow, 'id'> | null): boolean =>
+const sentBy = (invite: InviteRow, viewer: Pick<UserRow, 'id'> | null): boolean =>
   viewer !== null &&
   invite.createdById === viewer.id &&
   (invite.kind === 'user' || invite.kind === 'email');

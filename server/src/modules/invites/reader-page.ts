@@ -10,7 +10,7 @@ import { listManuscriptInvites, listPendingInvitesFor } from './queries.ts';
 import { presentInvites } from './shared.ts';
 
 /** The access part of the reader's page data (what readerPageResponse adds). */
-export type ReaderAccessData = Omit<ReaderPageResponse, keyof ReaderResponse>;
+type ReaderAccessData = Omit<ReaderPageResponse, keyof ReaderResponse>;
 
 /**
  * The reader page's access state for this viewer: the gate, the questionnaire (the author's

@@ -27,7 +27,7 @@ export const SHARE_MESSAGES: Record<ShareState, string> = {
   request_pending: 'You asked for access. The author has not answered yet.',
   request_refused: 'The author declined your request for access.',
 };
-export const ALREADY_HAS_ACCESS = 'You can already read this manuscript.';
+const ALREADY_HAS_ACCESS = 'You can already read this manuscript.';
 
 const HTTP_STATUS: Record<ShareState, 200 | 403 | 404> = {
   accept: 200,
@@ -41,7 +41,7 @@ const HTTP_STATUS: Record<ShareState, 200 | 403 | 404> = {
 };
 
 /** Where GET /share/{code} sends the visitor, or the landing page it shows instead. */
-export type ShareOutcome = { redirect: string } | { status: 200 | 403 | 404; data: SharePageData };
+type ShareOutcome = { redirect: string } | { status: 200 | 403 | 404; data: SharePageData };
 
 export const readerPath = (manuscriptId: number) => `/manuscript/document/reader/${manuscriptId}`;
 

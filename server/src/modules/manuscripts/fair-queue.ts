@@ -5,7 +5,7 @@ import { schema, type Tx } from '../../db/index.ts';
 import { tooMany } from '../../lib/http-errors.ts';
 
 /** Where a conversion job goes in the queue: its priority and its group (the author). */
-export interface QueuePlace {
+interface QueuePlace {
   priority: number;
   group: string;
 }

@@ -13,7 +13,7 @@ import { prepareVersionPart } from './version-wire.ts';
 import { fitDerivedTitle } from './title.ts';
 import { wordLimitFor, wordsInUse } from './word-limit.ts';
 
-export type ConversionRow = typeof schema.documentConversions.$inferSelect;
+type ConversionRow = typeof schema.documentConversions.$inferSelect;
 
 const IN_FLIGHT: DocumentState[] = ['PENDING', 'PROGRESS'];
 
@@ -25,13 +25,12 @@ export const CONVERSION_MESSAGES: Record<DocumentState, string> = {
   OVER_WORD_LIMIT: MESSAGES.overWordLimit,
   FAILURE: MESSAGES.processFailed,
 };
-export const MANUSCRIPT_GONE_MESSAGE =
-  'The manuscript was deleted before its document was processed.';
+const MANUSCRIPT_GONE_MESSAGE = 'The manuscript was deleted before its document was processed.';
 
-export const isFinished = (status: DocumentState): boolean => !IN_FLIGHT.includes(status);
+const isFinished = (status: DocumentState): boolean => !IN_FLIGHT.includes(status);
 
 /** Image media ids of one conversion start with this (stable across retries). */
-export const imagePrefixOf = (conversionId: string): string => conversionId.replace(/-/g, '');
+const imagePrefixOf = (conversionId: string): string => conversionId.replace(/-/g, '');
 
 export async function findConversion(
   executor: AppContext['db'] | Tx,

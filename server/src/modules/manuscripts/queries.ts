@@ -10,7 +10,7 @@ export async function findManuscript(db: Executor, id: number): Promise<Manuscri
 }
 
 /** A manuscript to present, as far as finding its details goes. */
-export interface ManuscriptRef {
+interface ManuscriptRef {
   id: number;
   userId: number;
 }
@@ -42,7 +42,7 @@ function detailFields() {
  * Authors, genres and live comment counts of several manuscripts, in one statement (a list's
  * cards cost one round trip, not one per kind of detail), in the order given.
  */
-export async function loadDetails(
+async function loadDetails(
   db: Executor,
   refs: ManuscriptRef[],
 ): Promise<Array<Omit<ManuscriptDetails, 'manuscript'>>> {

@@ -14,7 +14,7 @@ import { listStaffOpenings, recordStaffOpening } from '../access/staff-openings.
  * The manuscript if the viewer may open it (its reader page, gate included), with their
  * access; 401 when logging in would help, 404 otherwise.
  */
-export async function findOpenable(
+async function findOpenable(
   ctx: AppContext,
   viewer: UserRow | null,
   manuscriptId: number,

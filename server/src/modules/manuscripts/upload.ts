@@ -20,7 +20,7 @@ import type { ManuscriptRow } from './presenter.ts';
 
 export const STILL_INKING_MESSAGE =
   'This manuscript is still being processed. Wait until it is done, then upload the new draft.';
-export const UNKNOWN_GENRE_MESSAGE = 'Choose genres from the list.';
+const UNKNOWN_GENRE_MESSAGE = 'Choose genres from the list.';
 
 // Stored type of an uploaded original. HTML is stored as opaque bytes, so that no route can
 // ever serve an author's raw HTML as a page of ours.
@@ -38,7 +38,7 @@ const ORIGINAL_CONTENT_TYPES: Record<SourceFormat, string> = {
  * we cannot convert is refused with the converter's message (415 for a kind we do not take or
  * text in no encoding we can tell, 413 too large, 400 damaged, encrypted or empty).
  */
-export function checkUpload(file: UploadedFile): SourceFormat {
+function checkUpload(file: UploadedFile): SourceFormat {
   try {
     const format = detectFormat(file.fileName, file.bytes);
     assertDecodableText(format, file.bytes);

@@ -46,12 +46,12 @@ const plainParts = defineCache<Buffer>({
 });
 
 /** The version's uncompressed part: the answer's opening up to (not including) its tail. */
-export function versionPartText(html: string, toc: ReaderPageResponse['toc']): Buffer {
+function versionPartText(html: string, toc: ReaderPageResponse['toc']): Buffer {
   return Buffer.from(`{"html":${JSON.stringify(html)},"toc":${JSON.stringify(toc)}`);
 }
 
 /** Compresses a version's part, flushed to a byte boundary but left open for the tail. */
-export async function compressVersionPart(text: Buffer): Promise<StoredPart> {
+async function compressVersionPart(text: Buffer): Promise<StoredPart> {
   const [brotli, deflate] = await Promise.all([
     brotliAsync(text, {
       finishFlush: zlib.BROTLI_OPERATION_FLUSH,

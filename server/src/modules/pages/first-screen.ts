@@ -4,7 +4,7 @@ import { escapeHtml } from '../../lib/mail.ts';
  * Characters of text in the server-rendered first screen: more than a laptop window or a
  * phone shows, a small part of a book (the page carries the whole text for the app anyway).
  */
-export const FIRST_SCREEN_CHARACTERS = 3_000;
+const FIRST_SCREEN_CHARACTERS = 3_000;
 
 const VOID_ELEMENTS = new Set([
   'area',

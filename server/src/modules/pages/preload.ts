@@ -70,7 +70,7 @@ const PAGE_FONTS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The page's preloads, in the two places of the head they go (render.ts). */
-export interface PagePreloads {
+interface PagePreloads {
   /**
    * What the first paint needs: the page's fonts and stylesheets. First in the head, before
    * the theme script and the main chunk: on HTTP/1.1 (six connections a host) they would

@@ -32,7 +32,7 @@ export function wantsJson(request: FastifyRequest): boolean {
 }
 
 /** The server-provided page configuration of SPEC §3 for this request. */
-export function buildPageConfig(
+function buildPageConfig(
   request: FastifyRequest,
   page: string,
   data: Record<string, unknown> = {},
@@ -63,7 +63,7 @@ const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
  * string round-trips through the browser's JSON.parse (JSON.stringify already escapes control
  * characters and lone surrogates).
  */
-export function serialisePageConfig(config: PageConfig): string {
+function serialisePageConfig(config: PageConfig): string {
   return JSON.stringify(config).replace(
     UNSAFE_IN_SCRIPT,
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
@@ -107,7 +107,7 @@ function withPreloads(html: string, page: string, fetches: readonly string[]): s
 }
 
 /** What link previews read before any script runs: the page's own title and description. */
-export interface PageMeta {
+interface PageMeta {
   title: string;
   description: string;
 }

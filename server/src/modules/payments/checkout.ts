@@ -20,7 +20,7 @@ import { StripeProvider } from './stripe-provider.ts';
 import { activeSubscriptionOf } from './subscriptions.ts';
 
 /** Where the provider sends the payer back: our return route, which syncs and redirects. */
-export const completePath = (sessionId: string) => `/payments/complete/${sessionId}`;
+const completePath = (sessionId: string) => `/payments/complete/${sessionId}`;
 
 /**
  * Where a payer coming back from the provider goes: the session is re-read (idempotent, as a
@@ -175,7 +175,7 @@ async function tipCheckout(
 }
 
 /** Dollars as typed ("5", "7.50", "$3") → cents, within the tip bounds; else a 400. */
-export function parseTipAmount(typed: string | number): number {
+function parseTipAmount(typed: string | number): number {
   const text = String(typed).trim().replace(/^\$/, '');
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) {
     throw badRequest({ tipAmount: [PAYMENT_MESSAGES.tipNotANumber] });

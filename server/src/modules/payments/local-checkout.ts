@@ -28,7 +28,7 @@ export async function openLocalSession(ctx: AppContext, id: string): Promise<Loc
 }
 
 /** Luhn's check digit, as card numbers carry it. */
-export function passesLuhn(digits: string): boolean {
+function passesLuhn(digits: string): boolean {
   let sum = 0;
   for (let index = 0; index < digits.length; index++) {
     let digit = Number(digits[digits.length - 1 - index]);
@@ -42,7 +42,7 @@ export function passesLuhn(digits: string): boolean {
 }
 
 /** A card form's fields checked as Stripe's test mode does; answers the card's digits. */
-export function checkCard(input: PayInput, now = new Date()): string {
+function checkCard(input: PayInput, now = new Date()): string {
   const digits = input.cardNumber.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) {
     throw badRequest({ cardNumber: [PAYMENT_MESSAGES.cardNumberInvalid] });

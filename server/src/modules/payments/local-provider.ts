@@ -39,7 +39,7 @@ export interface LocalSubscription {
 }
 
 /** Where the local provider's checkout page lives. */
-export const localCheckoutPath = (id: string) => `/payments/local/checkout/${id}`;
+const localCheckoutPath = (id: string) => `/payments/local/checkout/${id}`;
 
 /**
  * A payments provider of our own for when no Stripe keys are set: sessions and subscriptions

@@ -11,7 +11,7 @@ import type {
 } from './provider.ts';
 
 /** Where the SDK sends its requests; tests point it at a local stub. */
-export interface StripeEndpoint {
+interface StripeEndpoint {
   host: string;
   port: number;
   protocol: 'http' | 'https';

@@ -11,7 +11,7 @@ import type {
 } from './provider.ts';
 
 /** What handling an event did. */
-export type SyncOutcome = 'synced' | 'duplicate' | 'ignored';
+type SyncOutcome = 'synced' | 'duplicate' | 'ignored';
 
 const SESSION_EVENTS = new Set([
   'checkout.session.completed',

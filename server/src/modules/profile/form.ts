@@ -17,7 +17,7 @@ import {
 import { checkPicture, PICTURE_SIZE_MESSAGE, type PictureType } from '../media/service.ts';
 
 /** The profile form as it arrived, before validation. */
-export interface ProfileInput {
+interface ProfileInput {
   fields: unknown;
   picture: { bytes: Buffer; truncated: boolean } | null;
 }
@@ -73,7 +73,7 @@ export async function readProfileInput(request: FastifyRequest): Promise<Profile
 }
 
 /** Field name → messages of a zod error (the first path segment names the field). */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = typeof issue.path[0] === 'string' ? issue.path[0] : '_';

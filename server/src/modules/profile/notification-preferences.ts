@@ -17,7 +17,7 @@ const isChannel = (value: string): value is Channel =>
   (NOTIFICATION_CHANNELS as readonly string[]).includes(value);
 
 /** The full preference map: stored keys as stored, missing keys on the default. */
-export function withDefaults(stored: Record<string, string[]> | null): NotificationPreferences {
+function withDefaults(stored: Record<string, string[]> | null): NotificationPreferences {
   return Object.fromEntries(
     NOTIFICATION_KEYS.map((key) => {
       const channels = stored?.[key];

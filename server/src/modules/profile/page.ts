@@ -8,7 +8,7 @@ const TAB_PATHS = {
   genres: '/profile/genres',
   notifications: '/profile/notification/preferences',
 } as const;
-export type ProfileTab = keyof typeof TAB_PATHS;
+type ProfileTab = keyof typeof TAB_PATHS;
 
 /**
  * The current-profile page opened on a tab, with the whole bundle as page data so it needs

@@ -15,7 +15,7 @@ import { presentInviteCode } from './presenter.ts';
 
 export { wantsNotification } from './notification-preferences.ts';
 
-export const LOOKUP_LIMIT = 10;
+const LOOKUP_LIMIT = 10;
 export const CERTIFY_FIRST_MESSAGE = 'Confirm that you are 18 or over first.';
 
 /** Everything the current-profile page shows, for the given user. */

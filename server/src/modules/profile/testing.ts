@@ -11,7 +11,7 @@ export const PNG_BYTES = Buffer.from(
 /** The start of a GIF (enough for sniffing). */
 export const GIF_BYTES = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32)]);
 
-export interface FilePart {
+interface FilePart {
   name: string;
   filename: string;
   contentType: string;

@@ -4,7 +4,7 @@ import { presentPublicUser } from '../users/presenter.ts';
 import type { SurveyAnswerRow, SurveyRow } from './queries.ts';
 
 /** Who a survey is sent to: the author gets the right answers, readers never do. */
-export type SurveyAudience = 'author' | 'reader';
+type SurveyAudience = 'author' | 'reader';
 
 /** A survey for its author (with correctChoice) or for readers (without). */
 export function presentSurvey(row: SurveyRow, audience: SurveyAudience): Survey {

@@ -29,12 +29,12 @@ import { pageAnswerRows } from './answer-list.ts';
 import { findSurvey, type SurveyAnswerRow, type SurveyRow } from './queries.ts';
 import { checkAnswers, passesAutoApproval, scoreAnswers } from './scoring.ts';
 
-export const NO_SURVEY = 'This manuscript has no such survey.';
+const NO_SURVEY = 'This manuscript has no such survey.';
 export const ANSWERS_FINAL = 'Your answers were already submitted; they cannot be changed.';
 export const NOT_YOUR_ANSWERS = 'You can only submit your own answers.';
 export const AUTHOR_ANSWERS = 'Authors do not answer their own surveys.';
 export const ONLY_QUESTIONNAIRE = 'Only questionnaire answers are approved.';
-export const NO_ANSWER = 'No such answer.';
+const NO_ANSWER = 'No such answer.';
 
 type SurveyValues = z.output<typeof surveyBody>;
 

@@ -70,7 +70,7 @@ export function useDashboardAccess(
 }
 
 /** How far the reader got, as a bar and a few words. */
-export function ReadingProgressBar({ bookmark }: { bookmark: Bookmark }) {
+function ReadingProgressBar({ bookmark }: { bookmark: Bookmark }) {
   const percent = Math.max(0, Math.min(100, Math.round(bookmark.progress.percent ?? 0)));
   const started = bookmark.progress.percent !== null && bookmark.progress.percent > 0;
   const label = !started ? 'Not started' : percent >= 100 ? 'Finished' : `${percent}% read`;

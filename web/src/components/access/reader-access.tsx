@@ -39,7 +39,7 @@ const readerAccessSchema = readerPageResponse.pick({
   invites: true,
   currentUserInvites: true,
 });
-export type ReaderAccessData = z.infer<typeof readerAccessSchema>;
+type ReaderAccessData = z.infer<typeof readerAccessSchema>;
 
 /**
  * The viewer's access state of a manuscript: from the reader page's data, or (after an in-app

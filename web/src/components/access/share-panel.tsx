@@ -61,7 +61,7 @@ function standingLink(invites: Invite[]): Invite | null {
 }
 
 /** The link box: the address, selectable, and "Copy" ("Copied!"). */
-export function LinkBox({ link, note }: { link: string; note?: string }) {
+function LinkBox({ link, note }: { link: string; note?: string }) {
   const id = useId();
   const toast = useToast();
   const flash = useFlash();

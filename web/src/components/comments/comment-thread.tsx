@@ -5,7 +5,7 @@ import { CommentEditor } from './comment-editor.tsx';
 import { useComments, type Thread } from './comments-context.tsx';
 
 /** The passage a thread is about, shortened for a card. */
-export function Quote({ text, lines = 3 }: { text: string; lines?: number }) {
+function Quote({ text, lines = 3 }: { text: string; lines?: number }) {
   if (!text) {
     return <p className="text-xs text-muted italic">The passage is kept private.</p>;
   }

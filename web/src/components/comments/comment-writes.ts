@@ -40,7 +40,7 @@ function refused(ack: { error: string; errors?: Record<string, string[]> | undef
  * The contract's highlight input of a selection (the server recomputes the quote, context and
  * paths from the text position itself); `colour` is its place in the colour cycle.
  */
-export function highlightInputOf(anchor: SelectionAnchor, colour?: number): HighlightInput {
+function highlightInputOf(anchor: SelectionAnchor, colour?: number): HighlightInput {
   return {
     ...(colour === undefined ? {} : { colour }),
     startPath: anchor.startPath,

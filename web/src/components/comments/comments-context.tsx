@@ -44,7 +44,7 @@ export interface ReportTarget {
 
 export type { Thread };
 
-export interface CommentsApi {
+interface CommentsApi {
   /** False while no text is shown (gates, inking): nothing is loaded or connected. */
   enabled: boolean;
   manuscriptId: number;

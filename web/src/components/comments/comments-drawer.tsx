@@ -10,7 +10,7 @@ import { isWithheldThread } from './threads.ts';
 const PAGE_SIZE = 25;
 
 /** "1 comment", "12 comments". */
-export function commentsLabel(count: number): string {
+function commentsLabel(count: number): string {
   return `${count} ${count === 1 ? 'comment' : 'comments'}`;
 }
 

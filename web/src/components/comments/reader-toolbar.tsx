@@ -17,7 +17,7 @@ const STATUS_TEXT: Record<ConnectionStatus, string> = {
 };
 
 /** The connection to the room: a green dot when live, amber and pulsing while it is not. */
-export function ConnectionIndicator({ status }: { status: ConnectionStatus }) {
+function ConnectionIndicator({ status }: { status: ConnectionStatus }) {
   const live = status === 'live';
   return (
     <span
@@ -44,7 +44,7 @@ export function ConnectionIndicator({ status }: { status: ConnectionStatus }) {
 }
 
 /** The strip of connected users: overlapping faces, names on hover and for screen readers. */
-export function PresenceStrip({
+function PresenceStrip({
   users,
   currentUserId,
 }: {

@@ -15,7 +15,7 @@ interface Offer {
 }
 
 /** True for Ctrl+Alt+M (Cmd+Alt+M on a Mac): "comment on the selection". */
-export function isCommentShortcut(
+function isCommentShortcut(
   event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'code' | 'key'>,
 ): boolean {
   return (

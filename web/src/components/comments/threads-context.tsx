@@ -9,7 +9,7 @@ import type { ManuscriptRoom } from '../../realtime/manuscript-room.ts';
 // then the room's new_reply / delete_reply / reply_ranked / reactions_changed events merged in,
 // and loaded again after every (re)join for what was missed.
 
-export interface ThreadsApi {
+interface ThreadsApi {
   repliesOf(commentId: number): Reply[];
   reactionsOf(commentId: number): ReactionSet['reactions'];
   reply(commentId: number, text: string): Promise<boolean>;

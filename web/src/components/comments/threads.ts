@@ -32,12 +32,12 @@ export function newSelectionId(): string {
 }
 
 /** Comments of a thread, best first (rank, then the older one). */
-export function byRank(a: Comment, b: Comment): number {
+function byRank(a: Comment, b: Comment): number {
   return b.rank - a.rank || Date.parse(a.created) - Date.parse(b.created) || a.id - b.id;
 }
 
 /** How long someone else's highlight may stay without a comment: they are still writing. */
-export const WRITING_GRACE_MS = 15 * 60_000;
+const WRITING_GRACE_MS = 15 * 60_000;
 
 /**
  * The highlights to draw: every one with comments, one's own, and someone else's new one

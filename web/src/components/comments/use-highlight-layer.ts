@@ -19,7 +19,7 @@ export interface DraftHighlight {
   colour: number;
 }
 
-export interface HighlightLayer {
+interface HighlightLayer {
   /** Where each highlight is in this draft (orphans are absent). */
   placements: Map<string, Placement>;
   /** Highlights that could not be placed (orphaned by a new draft, or not found). */

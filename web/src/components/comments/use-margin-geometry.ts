@@ -6,7 +6,7 @@ import { mountBand, type Band } from './margin-layout.ts';
 import type { Thread } from './threads.ts';
 
 /** The sticky site header and the progress bar cover the top of the window. */
-export const COVERED_TOP_PX = 72;
+const COVERED_TOP_PX = 72;
 
 /** The reader box's top-level blocks: where each is in the text and in the margin layer. */
 export interface BlockLayout {
@@ -21,7 +21,7 @@ export interface BlockLayout {
 }
 
 /** The part of the margin layer in the window (layer coordinates). */
-export interface MarginView {
+interface MarginView {
   top: number;
   bottom: number;
 }
@@ -120,13 +120,13 @@ const sameNumbers = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((value, index) => value === b[index]);
 
 /** Where the window was at one scroll event, and when (performance.now()). */
-export interface ScrollSample {
+interface ScrollSample {
   y: number;
   at: number;
 }
 
 /** Faster than this (screens a second), scrolling is a fling through the book, not reading. */
-export const FLING_SCREENS_PER_SECOND = 3;
+const FLING_SCREENS_PER_SECOND = 3;
 /** A fling's cards are placed this long after its last scroll event. */
 export const FLING_SETTLE_MS = 120;
 

@@ -43,7 +43,7 @@ function isCurrent(pathname: string, to: string): boolean {
 }
 
 /** Logs out (POST /auth/logout) and goes home with a fresh page. */
-export function useLogout(): () => Promise<void> {
+function useLogout(): () => Promise<void> {
   const flash = useFlash();
   return async () => {
     try {

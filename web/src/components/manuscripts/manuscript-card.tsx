@@ -50,7 +50,7 @@ const VISIBILITY_ICONS: Record<InviteType, string> = {
 };
 
 /** Who may read the manuscript (Private, On request, Members, Public), with its icon. */
-export function VisibilityBadge({ visibility }: { visibility: InviteType }) {
+function VisibilityBadge({ visibility }: { visibility: InviteType }) {
   return (
     <span className="inline-flex items-center gap-1.5" data-visibility={visibility}>
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current opacity-70">

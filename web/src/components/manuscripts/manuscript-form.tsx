@@ -39,7 +39,7 @@ const FIELDS = [
 ];
 
 /** The genre catalogue: the page's when it has one, fetched once otherwise. */
-export function useGenreCatalogue(fromPage: GenreCategory[] | null | undefined) {
+function useGenreCatalogue(fromPage: GenreCategory[] | null | undefined) {
   const query = useQuery({
     queryKey: manuscriptKeys.catalogue,
     queryFn: fetchGenreCatalogue,

@@ -4,17 +4,17 @@ import type { InviteType, Manuscript } from '@margins/common';
 import { lazy } from '../../lib/lazy.ts';
 import { VISIBILITY_OPTIONS } from './visibility.ts';
 
-export const MANUSCRIPT_SORTS = [
+const MANUSCRIPT_SORTS = [
   { value: 'newest', label: 'Newest first' },
   { value: 'updated', label: 'Recently changed' },
   { value: 'title', label: 'Title A–Z' },
   { value: 'comments', label: 'Most comments' },
   { value: 'words', label: 'Longest first' },
 ] as const;
-export type ManuscriptSort = (typeof MANUSCRIPT_SORTS)[number]['value'];
+type ManuscriptSort = (typeof MANUSCRIPT_SORTS)[number]['value'];
 
 /** How the list is shown: the order, one visibility or all, and words the title must hold. */
-export interface Arrangement {
+interface Arrangement {
   sort: ManuscriptSort;
   visibility: InviteType | 'all';
   query: string;

@@ -2,7 +2,7 @@ import { CSRF_HEADER, MESSAGES, uploadResponse, type UploadResponse } from '@mar
 import { ApiError, fieldErrorsOf, readCsrfToken } from '../../api/client.ts';
 
 /** An upload under way: its answer, and how to stop it. */
-export interface UploadHandle {
+interface UploadHandle {
   promise: Promise<UploadResponse>;
   abort: () => void;
 }

@@ -6,7 +6,7 @@ import { FormAlert } from '../form/fields.tsx';
 import { orderedQuestions } from './survey-draft.ts';
 
 /** What the reader has filled in: question id → choiceId, choiceIds or text; comments apart. */
-export interface AnswerState {
+interface AnswerState {
   values: Record<string, string | string[]>;
   comments: Record<string, string>;
 }
@@ -33,7 +33,7 @@ export function answersPayload(survey: Survey, state: AnswerState): SurveyAnswer
 }
 
 /** The questions left unanswered (by id). */
-export function unanswered(survey: Survey, answers: SurveyAnswers): string[] {
+function unanswered(survey: Survey, answers: SurveyAnswers): string[] {
   return orderedQuestions(survey.questions)
     .map(([id]) => id)
     .filter((id) => answers[id] === undefined);

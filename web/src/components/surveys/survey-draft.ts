@@ -46,7 +46,7 @@ export const YES_NO_REFUSED = 'Yes/No can only be added to a question without ch
 
 let counter = 0;
 /** A new id the server accepts (letters, digits, _ and -), unique enough within a survey. */
-export function newKey(prefix: 'q' | 'c'): string {
+function newKey(prefix: 'q' | 'c'): string {
   counter += 1;
   return `${prefix}${Date.now().toString(36)}${counter.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }

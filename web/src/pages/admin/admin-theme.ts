@@ -30,7 +30,7 @@ const PALETTES = {
   },
 } as const;
 
-export type AdminThemeMode = keyof typeof PALETTES;
+type AdminThemeMode = keyof typeof PALETTES;
 
 /** react-admin's theme in the app's colours and fonts for light or dark. */
 export function adminTheme(mode: AdminThemeMode): RaThemeOptions {

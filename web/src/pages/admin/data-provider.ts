@@ -18,10 +18,10 @@ import type {
 } from './admin-types.ts';
 
 /** Where the admin API lives (API.md "Admin"). */
-export const ADMIN_API = '/admin/api';
+const ADMIN_API = '/admin/api';
 
 /** What react-admin asks of a list: its page, sort and filter values. */
-export interface ListRequest {
+interface ListRequest {
   pagination?: { page: number; perPage: number };
   sort?: { field: string; order: string };
   filter?: Record<string, unknown>;
@@ -62,7 +62,7 @@ export function listSearchParams(request: ListRequest, paged = true): URLSearchP
 }
 
 /** The URL of a section's list (or of its items when `id` is given). */
-export function sectionUrl(section: string, id?: Identifier): string {
+function sectionUrl(section: string, id?: Identifier): string {
   const base = `${ADMIN_API}/${encodeURIComponent(section)}`;
   return id === undefined ? base : `${base}/${encodeURIComponent(String(id))}`;
 }
@@ -96,7 +96,7 @@ export function writablePayload(
  * An ApiError as react-admin's HttpError: field errors under `body.errors` (react-admin
  * shows them under the form's fields), the server's sentence as the notification.
  */
-export function toHttpError(error: unknown): unknown {
+function toHttpError(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
   const fields = Object.fromEntries(
     Object.entries(error.errors).map(([field, messages]) => [field, messages.join(' ')]),

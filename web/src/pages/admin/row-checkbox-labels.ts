@@ -4,7 +4,7 @@ import { useEffect, type RefObject } from 'react';
 const ROW_CHECKBOX = '.select-item[aria-label]';
 
 /** Moves each row checkbox's name from its wrapper onto its <input> (see the hook). */
-export function labelRowCheckboxes(container: ParentNode): void {
+function labelRowCheckboxes(container: ParentNode): void {
   for (const wrapper of container.querySelectorAll<HTMLElement>(ROW_CHECKBOX)) {
     const input = wrapper.querySelector('input');
     const label = wrapper.getAttribute('aria-label');

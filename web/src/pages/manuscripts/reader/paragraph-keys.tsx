@@ -6,7 +6,7 @@ import { whenIdle } from '../../../components/comments/paint-in-chunks.ts';
 import { blocksOf } from './use-reading-position.ts';
 
 /** The hint shown while a paragraph has the keyboard focus (and read to screen readers). */
-export const PARAGRAPH_KEYS_HINT =
+const PARAGRAPH_KEYS_HINT =
   '↑ ↓ move between paragraphs · Enter selects the paragraph, Enter again comments on it · ' +
   'Shift+← → moves the end of the selection, Shift+Alt+← → its start · M goes to the ' +
   'paragraph’s margin note, Escape there comes back';

@@ -2,7 +2,7 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import type { TocEntry } from '@margins/common';
 
 /** A heading of the contents with the headings under it. */
-export interface TocNode {
+interface TocNode {
   entry: TocEntry;
   children: TocNode[];
 }

@@ -19,7 +19,7 @@ const MAX_STEP_BLOCKS = 1200;
 const YIELD_TO_PAINT_MS = 3000;
 
 /** Marked when every block of the text is handed to layout (a benchmark's profile waits for it). */
-export const LAYOUT_DONE_MARK = 'margins:layout-done';
+const LAYOUT_DONE_MARK = 'margins:layout-done';
 
 /**
  * The next step's size from how long the last step's frame took: as many blocks as fit in

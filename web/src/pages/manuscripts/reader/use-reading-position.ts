@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react
 import { afterNextFrame } from '../../../lib/frames.ts';
 
 /** Height of the sticky site header, which covers the top of the text. */
-export const HEADER_OFFSET_PX = 64;
+const HEADER_OFFSET_PX = 64;
 
 /** The blocks of the text: the reader box's children (each has a stable id). */
 export function blocksOf(box: HTMLElement | null): HTMLElement[] {
@@ -17,7 +17,7 @@ const BAND_END = 0.34;
  * third of the window), or -1 when none does (a gap between blocks): a binary search, a dozen
  * layout reads, never one per block.
  */
-export function blockInBand(blocks: readonly HTMLElement[], viewportHeight: number): number {
+function blockInBand(blocks: readonly HTMLElement[], viewportHeight: number): number {
   let low = 0;
   let high = blocks.length - 1;
   let first = -1;
