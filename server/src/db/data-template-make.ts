@@ -5,7 +5,15 @@ import { DEFAULT_JOB_SETTINGS } from '../config.ts';
 import { defineJobs } from '../jobs/index.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import { dataTemplateDir, stampFileOf, templateIsCurrent, templateStamp } from './data-template.ts';
-import { openDatabase } from './index.ts';
+import { openDatabase, type Database } from './index.ts';
+
+/** Installs pg-boss's schema and every declared queue in a migrated database, then stops. */
+export async function installJobQueues(database: Database): Promise<void> {
+  const queue = new JobQueue(database, DEFAULT_JOB_SETTINGS, fastify({ logger: false }).log);
+  defineJobs(queue);
+  await queue.installQueues();
+  await queue.stop();
+}
 
 /**
  * Makes the ready embedded database (data-template.ts) in templateDir: a new database, every
@@ -19,10 +27,7 @@ export async function makeDataTemplate(templateDir = dataTemplateDir): Promise<b
   try {
     const database = await openDatabase({ dataDir: work });
     try {
-      const queue = new JobQueue(database, DEFAULT_JOB_SETTINGS, fastify({ logger: false }).log);
-      defineJobs(queue);
-      await queue.installQueues();
-      await queue.stop();
+      await installJobQueues(database);
     } finally {
       await database.close();
     }

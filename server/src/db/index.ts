@@ -77,6 +77,8 @@ export async function openDatabase(options: {
   dataDir?: string;
   databaseUrl?: string;
   memory?: boolean;
+  /** With `memory`: start from this dump of a data folder (PGlite's dumpDataDir) instead of initdb. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) {
     // Loaded only for a PostgreSQL server: the embedded database's start does not pay for them.
@@ -110,6 +112,7 @@ export async function openDatabase(options: {
     startPhase('pglite-initdb');
     compileWasmWithoutTierUp();
     const pglite = await PGlite.create(dataPath, {
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       serializers: BYTEA_SERIALIZERS,
       parsers: BYTEA_PARSERS,
       startParams: PGLITE_START_PARAMS,
