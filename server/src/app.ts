@@ -17,6 +17,7 @@ import { EventBus } from './events/bus.ts';
 import { defineJobs } from './jobs/index.ts';
 import { ConversionPool } from './jobs/conversion-pool.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { Lifecycle } from './launch/lifecycle.ts';
 import { Mailer } from './lib/mail.ts';
 import { FORM_FIELD_LIMIT } from './lib/multipart-fields.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     converter: new ConversionPool(config.conversionThreads),
     realtime,
     events,
+    lifecycle: new Lifecycle(),
     limits: {
       loginPerIp: new FailureThrottle(database.db, 'login-ip', {
         ...LOGIN_THROTTLE,

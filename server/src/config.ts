@@ -65,6 +65,13 @@ const environmentSchema = z.object({
       'must be true, false, loopback, or addresses (CIDR) separated by commas',
     )
     .default('loopback'),
+  /**
+   * On SIGTERM: how long /readyz answers 503 while requests are still served, so that a balancer
+   * stops sending new ones before the listener closes (ms).
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  /** On SIGTERM: the longest in-flight requests and jobs may take before the process exits (ms). */
+  DRAIN_GRACE_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /** Set to false to start with an empty database (tests). */
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -93,6 +100,8 @@ export interface Config {
   sessionSecret: string;
   seedDemo: boolean;
   logLevel: string;
+  /** The order of a SIGTERM's drain (launch/drain.ts). */
+  drain: { delayMs: number; graceMs: number };
   /** Fastify's trustProxy: which proxies' X-Forwarded-For sets request.ip. */
   trustProxy: boolean | string;
   /** Word limit of the free tier (see wordLimitFor). */
@@ -195,6 +204,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     seedDemo: values.SEED_DEMO,
     logLevel: values.LOG_LEVEL,
+    drain: { delayMs: values.DRAIN_DELAY_MS, graceMs: values.DRAIN_GRACE_MS },
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     wordLimitFree: values.WORD_LIMIT_FREE,
     conversionThreads: values.CONVERSION_THREADS,

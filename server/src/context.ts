@@ -33,6 +33,8 @@ export interface Jobs {
   wake(job: JobRef): void;
   /** The job's state, or null when the queue no longer has it. */
   stateOf(job: JobRef, jobId: string): Promise<string | null>;
+  /** True from a successful start until stop() (readiness: launch/lifecycle.ts). */
+  readonly running: boolean;
 }
 
 /** The socket rooms (realtime/index.ts Realtime), for what is not an event of a change. */
@@ -101,6 +103,8 @@ export interface AppContext {
   realtime: RealtimeRooms;
   /** Domain events: a writer emits one; socket fan-out, evictions and notifications follow. */
   events: DomainEvents;
+  /** Whether this process takes new work: draining after a SIGTERM (launch/drain.ts). */
+  lifecycle: { readonly draining: boolean; startDraining(): void };
   /**
    * Kept in the database: every process on it shares one count (comment writes on the
    * embedded database, one process, in memory).

@@ -3,6 +3,8 @@ import { ConfigError, loadConfig, mailBaseLine, roleFromArguments, type Config }
 import { DatabaseLockedError, openDatabase } from './db/index.ts';
 import { demoSeedSettled, seedDemoDataInBackground } from './seed/background.ts';
 import { announceStartDone } from './launch/code-cache.ts';
+import { drainer } from './launch/drain.ts';
+import { startFailureLine } from './launch/start-failure.ts';
 import { startPhase } from './start-timing.ts';
 
 /** Starts the server: read config, open and migrate the database, listen, then seed. */
@@ -32,15 +34,22 @@ async function main(): Promise<void> {
   startPhase('database-ready');
   const app = await buildApp(config, database);
   startPhase('app-built');
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    await demoSeedSettled();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  const drain = drainer(
+    {
+      startDraining: () => app.ctx.lifecycle.startDraining(),
+      closeApp: async () => {
+        // A half seed stays half: it finishes first (seed/background.ts).
+        await demoSeedSettled();
+        await app.close();
+      },
+      closeDatabase: () => database.close(),
+      log: (message) => app.log.info(message),
+      exit: (code) => process.exit(code),
+    },
+    config.drain,
+  );
+  process.on('SIGINT', () => void drain('SIGINT'));
+  process.on('SIGTERM', () => void drain('SIGTERM'));
   if (config.role === 'worker') {
     console.log(`Margins worker is running its jobs (database: ${database.kind})`);
     console.log(mailBaseLine(config));
@@ -58,6 +67,8 @@ async function main(): Promise<void> {
 
 // Not a top-level await: the bundle (dist/server.cjs) is CommonJS, for V8's code cache.
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(startFailureLine(error));
+  // The stack only when asked for: an operator reads the line, a developer may want the rest.
+  if (/^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) console.error(error);
   process.exit(1);
 });

@@ -17,6 +17,7 @@ import { startPhase } from '../start-timing.ts';
 import { copyDataTemplate } from './data-template.ts';
 import { acquireDataDirLock, DatabaseLockedError, type ReleaseLock } from './lock.ts';
 import { endSessionPools } from './prepared.ts';
+import { START_LOCKS, underStartLock } from './start-lock.ts';
 import { PGLITE_V8_FLAGS } from './v8-flags.ts';
 import * as schema from './schema.ts';
 
@@ -92,7 +93,14 @@ export async function openDatabase(options: {
     // An idle client the server ends (restart, DROP DATABASE … FORCE) must not crash us.
     pool.on('error', () => undefined);
     const db = drizzlePostgres(pool, { schema }) as unknown as Db;
-    await migratePostgres(db as Parameters<typeof migratePostgres>[0], { migrationsFolder });
+    try {
+      await underStartLock({ pool, pglite: null }, START_LOCKS.schema, () =>
+        migratePostgres(db as Parameters<typeof migratePostgres>[0], { migrationsFolder }),
+      );
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     const close = async () => {
       await endSessionPools(pool);
       await pool.end();

@@ -51,6 +51,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the PGlite directory lo
         SEED_DEMO: 'false',
         CONVERSION_WARM_UP: 'false',
         LOG_LEVEL: 'silent',
+        DRAIN_DELAY_MS: '0', // no balancer to wait for
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { JobSettings } from '../config.ts';
 import type { AppContext, JobRef, Jobs } from '../context.ts';
 import type { Database, Executor } from '../db/index.ts';
+import { START_LOCKS, underStartLock } from '../db/start-lock.ts';
 import { startPhase } from '../start-timing.ts';
 
 /** What a handler knows about the attempt it runs. */
@@ -174,6 +175,11 @@ export class JobQueue implements Jobs {
    * data template (db/data-template-cli.ts) keeps ready.
    */
   async installQueues(): Promise<void> {
+    // Processes started together on one database install the queues one after the other.
+    await underStartLock(this.database, START_LOCKS.schema, () => this.installQueuesNow());
+  }
+
+  private async installQueuesNow(): Promise<void> {
     await this.boss.start();
     startPhase('pgboss-started');
     this.started = true;
@@ -255,6 +261,10 @@ export class JobQueue implements Jobs {
   async stateOf(definition: JobRef, jobId: string): Promise<string | null> {
     const [job] = await this.boss.findJobs(definition.id, { id: jobId });
     return job?.state ?? null;
+  }
+
+  get running(): boolean {
+    return this.started;
   }
 
   async stop(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { startPhase } from '../start-timing.ts';
+import { START_LOCKS, underStartLock } from '../db/start-lock.ts';
 import { seedDemoData } from './index.ts';
 
 /**
@@ -19,7 +20,8 @@ export function seedDemoDataInBackground(
   ctx: AppContext,
   print: (report: string) => void = console.log,
 ): Promise<void> {
-  const seeding = seedDemoData(ctx)
+  // Processes started together on an empty database: one seeds, the others find it done.
+  const seeding = underStartLock(ctx.database, START_LOCKS.demoSeed, () => seedDemoData(ctx))
     .then(
       (report) => {
         if (report) print(report);

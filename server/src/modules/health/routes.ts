@@ -13,6 +13,12 @@ const healthResponse = z.object({
   demo_data: z.literal('creating').optional(),
 });
 
+const readyResponse = z.object({
+  ready: z.boolean(),
+  /** Why not: draining (a SIGTERM), database (it does not answer), jobs (the queue is not running). */
+  reason: z.enum(['draining', 'database', 'jobs']).optional(),
+});
+
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const database = new DatabaseProbe(app.ctx.db);
   app
@@ -25,6 +31,24 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         const db = { kind: app.ctx.database.kind, ok };
         const answer = demoDataPending() ? { ok, db, demo_data: 'creating' as const } : { ok, db };
         return reply.status(ok ? 200 : 503).send(answer);
+      },
+    )
+    // Readiness: whether a balancer should send this process requests. Migrations ran before
+    // the app was built, so a process that answers here has them; every role starts the job
+    // queue (a web process to send jobs, the others to run them as well).
+    .get(
+      '/readyz',
+      { schema: { tags: ['health'], response: { 200: readyResponse, 503: readyResponse } } },
+      async (_request, reply) => {
+        const reason = app.ctx.lifecycle.draining
+          ? 'draining'
+          : !(await database.ok())
+            ? 'database'
+            : !app.ctx.jobs.running
+              ? 'jobs'
+              : null;
+        if (reason) return reply.status(503).send({ ready: false, reason });
+        return reply.send({ ready: true });
       },
     );
 }
