@@ -18,6 +18,7 @@ import { defineJobs } from './jobs/index.ts';
 import { ConversionPool } from './jobs/conversion-pool.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { Lifecycle } from './launch/lifecycle.ts';
+import { cookieSecrets, sharedSessionSecret } from './launch/server-secrets.ts';
 import { Mailer } from './lib/mail.ts';
 import { FORM_FIELD_LIMIT } from './lib/multipart-fields.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
@@ -72,7 +73,11 @@ import { subscribeSessionCache } from './modules/auth/session-cache.ts';
 export type App = FastifyInstance;
 
 /** Builds the whole HTTP application on an open database; does not listen (tests inject). */
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+export async function buildApp(given: Config, database: Database): Promise<FastifyInstance> {
+  // No SESSION_SECRET (outside production): the one every process on this database shares.
+  const config = given.sessionSecret
+    ? given
+    : { ...given, sessionSecret: await sharedSessionSecret(database.db, given.dataDir) };
   const app = fastify({
     logger:
       config.logLevel === 'silent'
@@ -149,7 +154,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     await ctx.converter.close();
   });
 
-  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(cookie, { secret: cookieSecrets(config) });
   await registerSecurityHeaders(app);
   await registerWire(app);
   await app.register(formbody);

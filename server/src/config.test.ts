@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,15 +119,20 @@ describe('loadConfig', () => {
     ).toBe(SECRET);
   });
 
-  it('generates a session secret outside production and keeps it in DATA_DIR', () => {
-    const dir = path.join(tempDir(), 'nested', 'data');
-    const first = loadConfig({ DATA_DIR: dir });
-    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
-    const file = path.join(dir, 'session-secret');
-    expect(readFileSync(file, 'utf8').trim()).toBe(first.sessionSecret);
-    expect(statSync(file).mode & 0o077).toBe(0);
-    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first.sessionSecret);
-    expect(loadConfig({ DATA_DIR: tempDir() }).sessionSecret).not.toBe(first.sessionSecret);
+  it('leaves an unset session secret to the database outside production, writing no file', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.sessionSecret).toBe('');
+    expect(() => statSync(path.join(dir, 'session-secret'))).toThrow();
+    const rotating = loadConfig({
+      DATA_DIR: dir,
+      SESSION_SECRET: SECRET,
+      SESSION_SECRET_PREVIOUS: 'an-older-secret-an-older-secret-123',
+    });
+    expect(rotating.previousSessionSecrets).toEqual(['an-older-secret-an-older-secret-123']);
+    expect(() => loadConfig({ DATA_DIR: dir, SESSION_SECRET_PREVIOUS: 'short' })).toThrow(
+      /SESSION_SECRET_PREVIOUS must be at least 32 characters/,
+    );
   });
 });
 

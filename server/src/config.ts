@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -43,8 +41,13 @@ const environmentSchema = z.object({
   PLATFORM_INVITE_LIMIT: z.coerce.number().int().min(0).max(1000).default(5),
   /** Sign-ups one address may make in an hour (a shared office or a test run may need more). */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
-  /** At least 32 characters; generated and kept in DATA_DIR outside production. */
+  /**
+   * At least 32 characters; required in production. Outside production, when unset, generated
+   * once into the database (every process on it shares it: launch/server-secrets.ts).
+   */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** During a rotation: the secret SESSION_SECRET replaces, still accepted (never used to sign). */
+  SESSION_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Words a free-tier user may have across their live manuscripts. */
   WORD_LIMIT_FREE: z.coerce.number().int().min(0).default(300_000),
   /** Worker threads that convert uploaded documents (CPU-heavy; 1 suits a 2-core machine). */
@@ -97,7 +100,10 @@ export interface Config {
   invitesEnabled: boolean;
   platformInviteLimit: number;
   signupLimitPerHour: number;
+  /** Signs cookies and checkout offers; '' until buildApp takes the database's (none set). */
   sessionSecret: string;
+  /** Secrets that still verify (SESSION_SECRET_PREVIOUS during a rotation); never sign. */
+  previousSessionSecrets: string[];
   seedDemo: boolean;
   logLevel: string;
   /** The order of a SIGTERM's drain (launch/drain.ts). */
@@ -201,7 +207,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     invitesEnabled: values.INVITES_ENABLED,
     platformInviteLimit: values.PLATFORM_INVITE_LIMIT,
     signupLimitPerHour: values.SIGNUP_LIMIT_PER_HOUR,
-    sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    sessionSecret: values.SESSION_SECRET ?? '',
+    previousSessionSecrets: values.SESSION_SECRET_PREVIOUS ? [values.SESSION_SECRET_PREVIOUS] : [],
     seedDemo: values.SEED_DEMO,
     logLevel: values.LOG_LEVEL,
     drain: { delayMs: values.DRAIN_DELAY_MS, graceMs: values.DRAIN_GRACE_MS },
@@ -245,15 +252,6 @@ export function roleFromArguments(argv: string[], config: Config): ServerRole {
     );
   }
   return role as ServerRole;
-}
-
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
 
 function parseTrustProxy(value: string): boolean | string {

@@ -28,3 +28,14 @@ export const auditLog = pgTable(
     index('audit_log_section_idx').on(table.section, table.createdAt),
   ],
 );
+
+/**
+ * Secrets every process on this database shares (launch/server-secrets.ts): outside production,
+ * where SESSION_SECRET may be unset, the session secret is generated once here, so a cookie
+ * issued by any process is good on every other.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

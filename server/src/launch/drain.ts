@@ -13,7 +13,7 @@
  * SIGTERM or SIGINT during the drain exits at once (1). SIGINT (Ctrl-C, development) drains
  * without the delay: no balancer waits on a terminal.
  */
-export interface DrainSteps {
+interface DrainSteps {
   startDraining(): void;
   closeApp(): Promise<void>;
   closeDatabase(): Promise<void>;

@@ -61,7 +61,9 @@ export async function createCheckout(
   const nextUrl = body.nextUrl ?? '/';
   const nextPath = ownPath(nextUrl, origin);
   if (!nextPath) throw badRequest({ nextUrl: [PAYMENT_MESSAGES.foreignNextUrl] });
-  if (!verifyOffer(ctx.config.sessionSecret, { tipType, tipFor, nextUrl }, body.sig ?? '')) {
+  const offer = { tipType, tipFor, nextUrl };
+  const secrets = [ctx.config.sessionSecret, ...ctx.config.previousSessionSecrets];
+  if (!secrets.some((secret) => verifyOffer(secret, offer, body.sig ?? ''))) {
     throw badRequest({ sig: [PAYMENT_MESSAGES.badSignature] }, PAYMENT_MESSAGES.badSignature);
   }
   const urls = {
