@@ -65,6 +65,11 @@ const environmentSchema = z.object({
       'must be true, false, loopback, or addresses (CIDR) separated by commas',
     )
     .default('loopback'),
+  /**
+   * Lets a scraper elsewhere read GET /metrics with `Authorization: Bearer <token>` (at least 16
+   * characters); without it only this machine may (plugins/metrics.ts).
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Set to false to start with an empty database (tests). */
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -95,6 +100,8 @@ export interface Config {
   logLevel: string;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For sets request.ip. */
   trustProxy: boolean | string;
+  /** The bearer token that opens GET /metrics to other machines, if set. */
+  metricsToken: string | undefined;
   /** Word limit of the free tier (see wordLimitFor). */
   wordLimitFree: number;
   conversionThreads: number;
@@ -196,6 +203,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     seedDemo: values.SEED_DEMO,
     logLevel: values.LOG_LEVEL,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    metricsToken: values.METRICS_TOKEN,
     wordLimitFree: values.WORD_LIMIT_FREE,
     conversionThreads: values.CONVERSION_THREADS,
     conversion: {
