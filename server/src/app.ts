@@ -25,6 +25,7 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerLinkBase } from './plugins/link-base.ts';
+import { AppMetrics, registerMetrics } from './plugins/metrics.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const jobs = new JobQueue(database, config.jobs, app.log);
   const realtime = new Realtime();
   const events = new EventBus();
+  const metrics = new AppMetrics({ database, jobs, realtime, log: app.log });
   const ctx: AppContext = {
     config,
     log: app.log,
@@ -100,6 +102,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     converter: new ConversionPool(config.conversionThreads),
     realtime,
     events,
+    metrics,
     limits: {
       loginPerIp: new FailureThrottle(database.db, 'login-ip', {
         ...LOGIN_THROTTLE,
@@ -167,6 +170,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     transform: jsonSchemaTransform,
   });
 
+  registerMetrics(app, metrics);
   registerErrorHandling(app);
   registerInputGuard(app);
   registerCsrf(app);
