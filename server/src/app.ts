@@ -27,6 +27,7 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerLinkBase } from './plugins/link-base.ts';
+import { AppMetrics, registerMetrics } from './plugins/metrics.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
@@ -96,6 +97,7 @@ export async function buildApp(given: Config, database: Database): Promise<Fasti
   const jobs = new JobQueue(database, config.jobs, app.log);
   const realtime = new Realtime();
   const events = new EventBus();
+  const metrics = new AppMetrics({ database, jobs, realtime, log: app.log });
   const ctx: AppContext = {
     config,
     log: app.log,
@@ -107,6 +109,7 @@ export async function buildApp(given: Config, database: Database): Promise<Fasti
     realtime,
     events,
     lifecycle: new Lifecycle(),
+    metrics,
     limits: {
       loginPerIp: new FailureThrottle(database.db, 'login-ip', {
         ...LOGIN_THROTTLE,
@@ -174,6 +177,7 @@ export async function buildApp(given: Config, database: Database): Promise<Fasti
     transform: jsonSchemaTransform,
   });
 
+  registerMetrics(app, metrics);
   registerErrorHandling(app);
   registerInputGuard(app);
   registerCsrf(app);

@@ -86,12 +86,13 @@ describe('loadConfig', () => {
     ['SESSION_SECRET', 'short'],
     ['TRUST_PROXY', 'everyone'],
     ['TRUST_PROXY', '2'],
+    ['METRICS_TOKEN', 'too-short'],
   ])('a bad %s stops with one line naming it (%j)', (variable, value) => {
     const message = configErrorOf({ [variable]: value });
     expect(message.startsWith(`Configuration error: ${variable} `)).toBe(true);
     expect(message).not.toContain('\n');
     // Never echo a secret or a connection string back.
-    if (variable === 'SESSION_SECRET' || variable === 'DATABASE_URL') {
+    if (['SESSION_SECRET', 'DATABASE_URL', 'METRICS_TOKEN'].includes(variable)) {
       expect(message).not.toContain(value);
     }
   });

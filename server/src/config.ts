@@ -75,6 +75,11 @@ const environmentSchema = z.object({
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   /** On SIGTERM: the longest in-flight requests and jobs may take before the process exits (ms). */
   DRAIN_GRACE_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /**
+   * Lets a scraper elsewhere read GET /metrics with `Authorization: Bearer <token>` (at least 16
+   * characters); without it only this machine may (plugins/metrics.ts).
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Set to false to start with an empty database (tests). */
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -110,6 +115,8 @@ export interface Config {
   drain: { delayMs: number; graceMs: number };
   /** Fastify's trustProxy: which proxies' X-Forwarded-For sets request.ip. */
   trustProxy: boolean | string;
+  /** The bearer token that opens GET /metrics to other machines, if set. */
+  metricsToken: string | undefined;
   /** Word limit of the free tier (see wordLimitFor). */
   wordLimitFree: number;
   conversionThreads: number;
@@ -213,6 +220,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: values.LOG_LEVEL,
     drain: { delayMs: values.DRAIN_DELAY_MS, graceMs: values.DRAIN_GRACE_MS },
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    metricsToken: values.METRICS_TOKEN,
     wordLimitFree: values.WORD_LIMIT_FREE,
     conversionThreads: values.CONVERSION_THREADS,
     conversion: {

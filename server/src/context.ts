@@ -47,6 +47,21 @@ export interface RealtimeRooms {
   recheckRoom(manuscriptId: number): Promise<{ users: number[]; anonymous: boolean }>;
 }
 
+/**
+ * What the server measures as it works, for `GET /metrics` (plugins/metrics.ts AppMetrics). Only
+ * names and timings: never a payload, an id or anything a person wrote.
+ */
+export interface Measurements {
+  /** A socket event arrived (one the server handles): its name only. */
+  socketEvent(event: string): void;
+  /** A job attempt started, `waitSeconds` after it could first have started. */
+  jobStarted(queue: string, waitSeconds: number): void;
+  /** A job attempt ended after `seconds`. */
+  jobFinished(queue: string, seconds: number, outcome: 'completed' | 'failed'): void;
+  /** A document was converted, or refused as one that cannot be, in `seconds`. */
+  conversion(format: string, seconds: number, outcome: 'converted' | 'refused'): void;
+}
+
 declare const eventTransaction: unique symbol;
 /**
  * A transaction opened by ctx.events.transaction(): the only handle emit() takes, so an event
@@ -105,6 +120,8 @@ export interface AppContext {
   events: DomainEvents;
   /** Whether this process takes new work: draining after a SIGTERM (launch/drain.ts). */
   lifecycle: { readonly draining: boolean; startDraining(): void };
+  /** Counts and timings for GET /metrics. */
+  metrics: Measurements;
   /**
    * Kept in the database: every process on it shares one count (comment writes on the
    * embedded database, one process, in memory).

@@ -52,6 +52,26 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   schedule?: { cron: string; tz?: string };
 }
 
+/** A queue's jobs by state (JobQueue.queueDepths). */
+export interface QueueDepth {
+  queue: string;
+  /** Waiting, and due now. */
+  ready: number;
+  /** Waiting for a later time (a retry's backoff). */
+  deferred: number;
+  active: number;
+}
+
+/**
+ * Seconds from when the job could first start (sent, or its retry's backoff over) to when this
+ * attempt started; both times are the database's.
+ */
+function waitSeconds(job: JobWithMetadata): number | null {
+  const due = Math.max(new Date(job.createdOn).getTime(), new Date(job.startAfter).getTime());
+  const seconds = (new Date(job.startedOn).getTime() - due) / 1000;
+  return Number.isFinite(seconds) ? Math.max(0, seconds) : null;
+}
+
 const deadLetterOf = (id: string) => `${id}__failed`;
 const SCHEMA = 'pgboss';
 
@@ -267,6 +287,23 @@ export class JobQueue implements Jobs {
     return this.started;
   }
 
+  /**
+   * The jobs of every declared queue and its dead letters, by state, as pg-boss's monitor last
+   * counted them (every superviseSeconds): one read of its small queue table, no count over the
+   * jobs. Null before start().
+   */
+  async queueDepths(): Promise<QueueDepth[] | null> {
+    if (!this.started) return null;
+    const names = [...this.definitions.keys()].flatMap((id) => [id, deadLetterOf(id)]);
+    const queues = await this.boss.getQueues(names);
+    return queues.map((queue) => ({
+      queue: queue.name,
+      ready: Number(queue.readyCount ?? 0),
+      deferred: Number(queue.deferredCount ?? 0),
+      active: Number(queue.activeCount ?? 0),
+    }));
+  }
+
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
@@ -286,9 +323,15 @@ export class JobQueue implements Jobs {
       retryLimit: job.retryLimit,
       isLastAttempt: job.retryCount >= job.retryLimit,
     };
+    const waited = waitSeconds(job);
+    if (waited !== null) ctx.metrics.jobStarted(definition.id, waited);
+    const started = performance.now();
+    const ran = () => (performance.now() - started) / 1000;
     try {
       await definition.handler(ctx, payload.data, attempt);
+      ctx.metrics.jobFinished(definition.id, ran(), 'completed');
     } catch (error) {
+      ctx.metrics.jobFinished(definition.id, ran(), 'failed');
       this.log.warn(
         { err: error, job: definition.id, jobId: job.id, attempt: attempt.retryCount + 1 },
         attempt.isLastAttempt ? 'job failed for good' : 'job failed; it will be retried',

@@ -1,11 +1,13 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { METRICS_PATH } from './metrics.ts';
 
 /**
  * One log line per request, when it is answered: method, path, status and milliseconds.
  * Fastify's own controller writes two (on arrival and on answer), each through the request and
  * response serializers and the redaction of the cookie headers: more than the cheapest
  * request's own work. Errors are logged as Fastify does. A request that never answers is not
- * logged.
+ * logged, nor a scrape of the metrics (every few seconds; a refused one is logged as the 404 of
+ * an unknown path).
  */
 export class RequestLog extends LogController {
   override incomingRequest(): void {}
@@ -19,6 +21,7 @@ export class RequestLog extends LogController {
       super.requestCompleted(error, request, reply);
       return;
     }
+    if (request.routeOptions.url === METRICS_PATH) return;
     request.log.info(
       {
         method: request.method,

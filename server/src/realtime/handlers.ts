@@ -165,6 +165,8 @@ export function registerHandlers(
       ack: unknown,
       run: (viewer: UserRow | null) => Promise<object>,
     ) => {
+      // Only events with a handler reach here: a client cannot add names to the metrics.
+      ctx.metrics.socketEvent(event);
       const handshake = handshakes.get(socket);
       handshakes.delete(socket);
       const fresh =

@@ -135,6 +135,15 @@ export class Realtime implements RealtimeRooms {
     this.adapterPool = null;
   }
 
+  /** The sockets connected to this process and the manuscript rooms they are in (for /metrics). */
+  localCounts(): { sockets: number; rooms: number } {
+    const namespace = this.io?.of('/');
+    if (!namespace) return { sockets: 0, rooms: 0 };
+    let rooms = 0;
+    for (const room of namespace.adapter.rooms.keys()) if (ROOM_PATTERN.test(room)) rooms++;
+    return { sockets: namespace.sockets.size, rooms };
+  }
+
   /** Sends a committed event to its manuscript room, presented per kind of recipient. */
   publish(event: CommentEvent, options: WriteOptions = {}): void {
     const io = this.io;

@@ -86,7 +86,9 @@ export async function processConversion(
       conversion.sourceFormat,
       imagePrefixOf(conversionId),
     );
-    const seconds = Math.round(performance.now() - started) / 1000;
+    const elapsed = (performance.now() - started) / 1000;
+    const seconds = Math.round(elapsed * 1000) / 1000;
+    ctx.metrics.conversion(conversion.sourceFormat, elapsed, outcome.ok ? 'converted' : 'refused');
     if (!outcome.ok) {
       ctx.log.info(
         { conversion: conversionId, format: conversion.sourceFormat, seconds, code: outcome.code },
