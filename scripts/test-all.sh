@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test stage, in order (what `npm test` and CI run):
 #   1. unit and integration suite on PGlite          npx vitest run
-#   2. the server suite again on a throwaway PostgreSQL 15
+#   2. the server suite again on a throwaway PostgreSQL 15, on Node 24 LTS (the registry's `node`
+#      package, NODE_LTS below) while stage 1 ran on the machine's Node
 #   3. build the web app                             npm run build -w web
 #   4. end-to-end tests in Chromium                  npx playwright test -c e2e/playwright.config.ts
 # Every stage runs even when an earlier one failed (e2e needs the build); the exit code is
@@ -22,6 +23,9 @@ if [ ! -t 1 ] && [ -z "${FORCE_COLOR:-}" ]; then export NO_COLOR=1; fi
 
 CHROMIUM=/usr/bin/chromium
 PG_VERSION=15
+# The Node of stage 2 (npm's `node` package: a Node binary from the registry); stage 1 runs on
+# the machine's. SKIP_NODE_LTS=1 runs stage 2 on the machine's Node too.
+NODE_LTS=24.21.0
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/margins-test.XXXXXX")
 PG_DIR=""
 PG_BIN=""
@@ -116,7 +120,7 @@ stage_done() {
   esac
   local detail=""
   if [ -n "$counts" ]; then detail=" — $passed passed, $failed failed, $skipped skipped"; fi
-  STAGE_LINES+=("$(printf '%-34s %-16s %s%s' "$name" "$word" "$(elapsed "$seconds")" "$detail")")
+  STAGE_LINES+=("$(printf '%-50s %-16s %s%s' "$name" "$word" "$(elapsed "$seconds")" "$detail")")
 }
 
 # Counts from a vitest JSON report: "passed failed skipped".
@@ -232,14 +236,32 @@ if [ "$pg_status" = 0 ]; then
     echo "ERROR: PostgreSQL did not start." >&2
     pg_status=1
   else
-    TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" \
-      npx vitest run --project server --reporter=default --reporter=json \
-      --outputFile.json="$WORK/vitest-postgres.json"
-    pg_status=$?
+    # Node 24 LTS from the registry, unless it cannot be had (then the machine's, saying so).
+    STAGE2_PATH=$PATH
+    NODE_LABEL="node $(node --version)"
+    if [ "${SKIP_NODE_LTS:-}" != 1 ]; then
+      if npm install --prefix "$WORK/node-lts" --no-save --no-audit --no-fund --loglevel=error \
+        "node@$NODE_LTS" >"$WORK/node-lts.log" 2>&1 &&
+        [ -x "$WORK/node-lts/node_modules/.bin/node" ]; then
+        STAGE2_PATH="$WORK/node-lts/node_modules/.bin:$PATH"
+        NODE_LABEL="node $(PATH=$STAGE2_PATH node --version)"
+      else
+        tail -n 20 "$WORK/node-lts.log"
+        echo "ERROR: could not install node@$NODE_LTS from the registry." >&2
+        pg_status=1
+      fi
+    fi
+    echo "running on $NODE_LABEL"
+    if [ "$pg_status" = 0 ]; then
+      PATH=$STAGE2_PATH TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" \
+        node node_modules/vitest/vitest.mjs run --project server --reporter=default \
+        --reporter=json --outputFile.json="$WORK/vitest-postgres.json"
+      pg_status=$?
+    fi
   fi
   stop_postgres fast
 fi
-stage_done "server suite (PostgreSQL ${PG_LABEL:-$PG_VERSION})" "$pg_status" $((SECONDS - start)) \
+stage_done "server suite (PostgreSQL ${PG_LABEL:-$PG_VERSION}, ${NODE_LABEL:-node})" "$pg_status" $((SECONDS - start)) \
   "$(vitest_counts "$WORK/vitest-postgres.json")"
 
 # ---------------------------------------------------------------------------------------------
