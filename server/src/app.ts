@@ -18,6 +18,7 @@ import { defineJobs } from './jobs/index.ts';
 import { ConversionPool } from './jobs/conversion-pool.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { Lifecycle } from './launch/lifecycle.ts';
+import { DevLog } from './plugins/dev-log.ts';
 import { cookieSecrets, sharedSessionSecret } from './launch/server-secrets.ts';
 import { Mailer } from './lib/mail.ts';
 import { FORM_FIELD_LIMIT } from './lib/multipart-fields.ts';
@@ -83,9 +84,14 @@ export async function buildApp(given: Config, database: Database): Promise<Fasti
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'],
+            // JSON lines in production; readable ones at a terminal otherwise (dev-log.ts).
+            ...(config.env === 'development' ? { stream: new DevLog() } : {}),
+          },
     trustProxy: config.trustProxy,
-    logController: new RequestLog(),
+    logController: new RequestLog({ quiet: config.env !== 'production' }),
     bodyLimit: 1024 * 1024,
     frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();

@@ -140,7 +140,7 @@ export class JobQueue implements Jobs {
         const started = performance.now();
         await definition.prepare(ctx).then(
           () =>
-            this.log.info(
+            this.log.debug(
               { job: definition.id, ms: Math.round(performance.now() - started) },
               'job ready',
             ),

@@ -34,4 +34,33 @@ describe('the request log', () => {
     controller.requestCompleted(null, refused as unknown as FastifyRequest, reply(404));
     expect(lines).toEqual([[{ method: 'GET', url: '/metrics', status: 404, ms: 0.5 }, 'request']]);
   });
+
+  it('outside production leaves out the probes and static files, but not their errors', () => {
+    const lines: unknown[][] = [];
+    const log = { info: (...args: unknown[]) => lines.push(args) };
+    const answered = (url: string, statusCode = 200) =>
+      controller.requestCompleted(
+        null,
+        { method: 'GET', url, routeOptions: { url }, log } as unknown as FastifyRequest,
+        { statusCode, elapsedTime: 1, log } as unknown as FastifyReply,
+      );
+    const controller = new RequestLog({ quiet: true });
+    for (const url of [
+      '/healthz',
+      '/readyz',
+      '/assets/index-1.js',
+      '/static/theme.js',
+      '/favicon.ico',
+    ])
+      answered(url);
+    expect(lines).toEqual([]);
+    answered('/assets/missing.js', 404);
+    answered('/manuscript/');
+    answered('/healthz-not');
+    expect(lines.map(([fields]) => (fields as { url: string }).url)).toEqual([
+      '/assets/missing.js',
+      '/manuscript/',
+      '/healthz-not',
+    ]);
+  });
 });

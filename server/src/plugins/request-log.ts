@@ -1,6 +1,8 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { METRICS_PATH } from './metrics.ts';
 
+const QUIET = /^\/(healthz|readyz|favicon\.ico)(\?|$)|^\/(assets|static)\//;
+
 /**
  * One log line per request, when it is answered: method, path, status and milliseconds.
  * Fastify's own controller writes two (on arrival and on answer), each through the request and
@@ -10,6 +12,15 @@ import { METRICS_PATH } from './metrics.ts';
  * an unknown path).
  */
 export class RequestLog extends LogController {
+  /**
+   * `quiet` (outside production): no lines for the probes (/healthz, /readyz) and the static
+   * files (/assets/, /static/, /favicon.ico), which a page load or a balancer asks for by the
+   * dozen; errors among them are still logged.
+   */
+  constructor(private readonly options: { quiet?: boolean } = {}) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -22,6 +33,7 @@ export class RequestLog extends LogController {
       return;
     }
     if (request.routeOptions.url === METRICS_PATH) return;
+    if (this.options.quiet && reply.statusCode < 400 && QUIET.test(request.url)) return;
     request.log.info(
       {
         method: request.method,

@@ -70,10 +70,20 @@ export async function seedDemoData(ctx: AppContext): Promise<string | null> {
   startPhase('seed-insights');
 
   const width = Math.max(...accounts.map(({ user }) => user.email.length));
-  const lines = accounts.map(
-    ({ user, password }) => `  ${user.email.padEnd(width)}  ${password}  (${user.kind})`,
-  );
-  return ['Demo data created. These one-time passwords are shown only now:', ...lines, ''].join(
+  return framed([
+    'Demo data created. These one-time passwords are shown only now:',
+    '',
+    ...accounts.map(
+      ({ user, password }) => `${user.email.padEnd(width)}  ${password}  (${user.kind})`,
+    ),
+  ]);
+}
+
+/** Lines in a box, so that they stand out among the log lines around them. */
+function framed(lines: string[]): string {
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = '─'.repeat(width + 2);
+  return [`┌${rule}┐`, ...lines.map((line) => `│ ${line.padEnd(width)} │`), `└${rule}┘`, ''].join(
     '\n',
   );
 }
