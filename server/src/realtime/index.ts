@@ -27,6 +27,10 @@ import { RoomAccess } from './room-access.ts';
 import { anonymousRoom, sessionRoom, userRoom } from './rooms.ts';
 import { coalesceWebSocketWrites, type WriteCoalescer } from './write-coalescing.ts';
 
+/** How often an idle process tells the others it is alive, and when they give it up (ms). */
+export const ADAPTER_HEARTBEAT_MS = 500;
+export const ADAPTER_GIVE_UP_MS = 2_000;
+
 /** What a socket carries (kept small: with the PostgreSQL adapter it travels between servers). */
 export interface SocketData {
   /** The logged-in user as the strip of connected users shows them, or null. */
@@ -93,6 +97,12 @@ export class Realtime implements RealtimeRooms {
       io.adapter(
         createAdapter(this.adapterPool, {
           errorHandler: (error) => app.log.warn({ err: error }, 'socket.io postgres adapter'),
+          // A process that died without a goodbye (kill -9; a drain says goodbye) is given up
+          // after 2 s without a heartbeat, not 10: the questions waiting for its answer (who is
+          // in a room, as a reconnected reader joins another process) end then, not after the
+          // adapter's 5 s time-out. A heartbeat is one NOTIFY per 0.5 s of an idle process.
+          heartbeatInterval: ADAPTER_HEARTBEAT_MS,
+          heartbeatTimeout: ADAPTER_GIVE_UP_MS,
         }),
       );
     }

@@ -13,7 +13,7 @@ import {
   type ServerToClientEvents,
 } from '@margins/common';
 import { buildApp } from '../app.ts';
-import type { Realtime } from './index.ts';
+import { ADAPTER_GIVE_UP_MS, type Realtime, type RealtimeServer } from './index.ts';
 import { RateLimiter } from '../lib/rate-limit.ts';
 import { schema } from '../db/index.ts';
 import { createTestApp, type TestApp, type TestClient } from '../test/harness.ts';
@@ -948,6 +948,31 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two server processes (PostgreSQ
       );
       await settle();
       expect(eventsOf(reader, 'new_comment')).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('give up a process that went silent (kill -9) within 2 s: a join then waits no longer', async () => {
+    const second = await buildApp(test.ctx.config, test.database);
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const scene = await buildScene(test);
+      const owner = await connect(scene.owner);
+      await join(owner, scene.manuscript.id);
+      // The second server dies without a goodbye: nothing more from it, no answers.
+      const silent = (second.ctx.realtime as unknown as Realtime & { io: RealtimeServer }).io.of(
+        '/',
+      ).adapter as unknown as { publish(): void; onMessage(): void };
+      silent.publish = () => undefined;
+      silent.onMessage = () => undefined;
+      const died = Date.now();
+      const reader = await connect(scene.reader);
+      await join(reader, scene.manuscript.id);
+      // Joined once the dead server was given up (ADAPTER_GIVE_UP_MS, checked every second),
+      // well before the adapter's 5 s time-out for an answer.
+      expect(Date.now() - died).toBeLessThan(ADAPTER_GIVE_UP_MS + 1_500);
     } finally {
       await second.close();
     }
