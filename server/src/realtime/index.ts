@@ -28,7 +28,7 @@ import { anonymousRoom, sessionRoom, userRoom } from './rooms.ts';
 import { coalesceWebSocketWrites, type WriteCoalescer } from './write-coalescing.ts';
 
 /** How often an idle process tells the others it is alive, and when they give it up (ms). */
-export const ADAPTER_HEARTBEAT_MS = 500;
+const ADAPTER_HEARTBEAT_MS = 500;
 export const ADAPTER_GIVE_UP_MS = 2_000;
 
 /** What a socket carries (kept small: with the PostgreSQL adapter it travels between servers). */
