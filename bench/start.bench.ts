@@ -61,6 +61,7 @@ async function startBuilt(dataDir: string, seed: boolean): Promise<Started> {
       PORT: String(port),
       DATA_DIR: dataDir,
       SEED_DEMO: String(seed),
+      DRAIN_DELAY_MS: '0', // stopped with SIGTERM: no balancer to wait for
       LOG_LEVEL: 'warn',
       START_TIMING: '1',
     },

@@ -118,6 +118,7 @@ export class BenchServer {
           DATABASE_URL: options.databaseUrl ?? '',
           PUBLIC_URL: `http://127.0.0.1:${options.port}`,
           LOG_LEVEL: 'warn',
+          DRAIN_DELAY_MS: '0', // stopped with SIGTERM: no balancer to wait for
           WORD_LIMIT_FREE: '100000000',
           NODE_ENV: 'development',
           SEED_DEMO: 'true',
