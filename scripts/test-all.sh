@@ -186,7 +186,7 @@ stage_done "unit + integration (PGlite)" "$status" $((SECONDS - start)) \
   "$(vitest_counts "$WORK/vitest.json")"
 
 # ---------------------------------------------------------------------------------------------
-header "Stage 2: server suite on PostgreSQL $PG_VERSION — npx vitest run --project server"
+header "Stage 2: server suite on PostgreSQL $PG_VERSION and Node $NODE_LTS — vitest run --project server"
 start=$SECONDS
 pg_status=0
 if [ "${SKIP_POSTGRES:-}" = 1 ]; then
