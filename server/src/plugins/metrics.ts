@@ -6,6 +6,7 @@ import type { Measurements } from '../context.ts';
 import { schema, type Database } from '../db/index.ts';
 import type { QueueDepth } from '../jobs/queue.ts';
 import { cacheStats } from '../lib/cache/cache.ts';
+import { isFromThisMachine } from '../lib/local-request.ts';
 
 /** Where Prometheus scrapes (not in the OpenAPI document: the endpoint is not advertised). */
 export const METRICS_PATH = '/metrics';
@@ -264,17 +265,12 @@ export class AppMetrics implements Measurements {
   }
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-/** Headers a proxy adds: a request carrying one came from elsewhere, whatever its socket says. */
-const FORWARDED_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
-
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * Whether a request may read the metrics: with `Authorization: Bearer $METRICS_TOKEN` (compared
- * in constant time), or without any Authorization from this machine. "This machine" is the
- * socket's own address (request.ip follows X-Forwarded-For, which a client may write when
- * trustProxy is on) and no proxy's headers: a proxy on this machine connects from loopback too.
+ * in constant time), or without any Authorization from this machine (lib/local-request.ts: the
+ * socket's own address, and no proxy's headers).
  */
 function mayRead(request: FastifyRequest, token: string | undefined): boolean {
   const authorization = request.headers.authorization;
@@ -282,9 +278,7 @@ function mayRead(request: FastifyRequest, token: string | undefined): boolean {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     return !!token && !!match && timingSafeEqual(digest(match[1]!), digest(token));
   }
-  const address = request.socket.remoteAddress;
-  if (!address || !LOOPBACK.has(address)) return false;
-  return FORWARDED_HEADERS.every((header) => request.headers[header] === undefined);
+  return isFromThisMachine(request);
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@margins/common';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { isLoopbackAddress } from './policy.ts';
+import { isLoopbackAddress } from '../../lib/local-request.ts';
 
 let testApp: TestApp;
 
