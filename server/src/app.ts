@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { LOGIN_THROTTLE } from '@margins/common';
-import type { Config } from './config.ts';
+import { sessionSecrets, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/index.ts';
 import { EventBus } from './events/bus.ts';
@@ -19,7 +19,7 @@ import { ConversionPool } from './jobs/conversion-pool.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { Lifecycle } from './launch/lifecycle.ts';
 import { DevLog } from './plugins/dev-log.ts';
-import { cookieSecrets, sharedSessionSecret } from './launch/server-secrets.ts';
+import { sharedSessionSecret } from './launch/server-secrets.ts';
 import { Mailer } from './lib/mail.ts';
 import { FORM_FIELD_LIMIT } from './lib/multipart-fields.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
@@ -163,7 +163,7 @@ export async function buildApp(given: Config, database: Database): Promise<Fasti
     await ctx.converter.close();
   });
 
-  await app.register(cookie, { secret: cookieSecrets(config) });
+  await app.register(cookie, { secret: sessionSecrets(config) });
   await registerSecurityHeaders(app);
   await registerWire(app);
   await app.register(formbody);

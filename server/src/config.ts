@@ -181,6 +181,11 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   superviseSeconds: 30,
 };
 
+/** The session secrets in use: the current one signs; every one verifies (cookies, offers). */
+export const sessionSecrets = (
+  config: Pick<Config, 'sessionSecret' | 'previousSessionSecrets'>,
+) => [config.sessionSecret, ...config.previousSessionSecrets];
+
 export class ConfigError extends Error {}
 
 /** Reads the environment into a typed config; throws ConfigError with one clear line. */

@@ -36,14 +36,11 @@ export async function openTestDatabase(): Promise<Database> {
 
 const stampTag = () => templateStamp().slice(0, 16);
 
+/** What a template has besides the migrations: pg-boss's schema and queues. */
 async function makeTemplate(database: Database): Promise<void> {
-  try {
-    // Loaded only when a template is made (once per set of migrations), not by every test file.
-    const { installJobQueues } = await import('./data-template-make.ts');
-    await installJobQueues(database);
-  } finally {
-    if (database.kind === 'postgres') await database.close();
-  }
+  // Loaded only when a template is made (once per set of migrations), not by every test file.
+  const { installJobQueues } = await import('./data-template-make.ts');
+  await installJobQueues(database);
 }
 
 let pgliteDump: Promise<Blob> | null = null;
@@ -81,7 +78,12 @@ async function serverTemplate(serverUrl: string): Promise<string> {
   // Made under another name and renamed: a process that copies it never sees it half made.
   const making = `margins_test_making_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, (admin) => admin.query(`CREATE DATABASE ${making}`));
-  await makeTemplate(await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, making) }));
+  const database = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, making) });
+  try {
+    await makeTemplate(database);
+  } finally {
+    await database.close();
+  }
   await onServer(serverUrl, async (admin) => {
     try {
       await admin.query(`ALTER DATABASE ${making} RENAME TO ${template}`);

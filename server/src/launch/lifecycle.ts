@@ -4,13 +4,9 @@
  * elsewhere while the ones in flight finish.
  */
 export class Lifecycle {
-  private drainingSince: number | null = null;
-
-  get draining(): boolean {
-    return this.drainingSince !== null;
-  }
+  draining = false;
 
   startDraining(): void {
-    this.drainingSince ??= Date.now();
+    this.draining = true;
   }
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Config } from '../config.ts';
 import { schema, type Db } from '../db/index.ts';
 
 const SESSION = 'session';
@@ -32,9 +31,3 @@ function carriedOverSecret(dataDir: string): string | null {
   const secret = readFileSync(file, 'utf8').trim();
   return secret.length >= 32 ? secret : null;
 }
-
-/** The secrets cookies are checked with: the current one signs, the previous ones still verify. */
-export const cookieSecrets = (config: Config): string | string[] =>
-  config.previousSessionSecrets.length
-    ? [config.sessionSecret, ...config.previousSessionSecrets]
-    : config.sessionSecret;

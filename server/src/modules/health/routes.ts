@@ -21,6 +21,12 @@ const readyResponse = z.object({
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const database = new DatabaseProbe(app.ctx.db);
+  const notReadyBecause = async () => {
+    if (app.ctx.lifecycle.draining) return 'draining' as const;
+    if (!(await database.ok())) return 'database' as const;
+    if (!app.ctx.jobs.running) return 'jobs' as const;
+    return null;
+  };
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
@@ -40,13 +46,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       '/readyz',
       { schema: { tags: ['health'], response: { 200: readyResponse, 503: readyResponse } } },
       async (_request, reply) => {
-        const reason = app.ctx.lifecycle.draining
-          ? 'draining'
-          : !(await database.ok())
-            ? 'database'
-            : !app.ctx.jobs.running
-              ? 'jobs'
-              : null;
+        const reason = await notReadyBecause();
         if (reason) return reply.status(503).send({ ready: false, reason });
         return reply.send({ ready: true });
       },

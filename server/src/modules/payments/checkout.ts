@@ -9,6 +9,7 @@ import {
 } from '@margins/common/payments-constants';
 import { formatUsd } from '@margins/common/pricing';
 import type { CheckoutSessionBody } from '@margins/common/schemas/payments';
+import { sessionSecrets } from '../../config.ts';
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema } from '../../db/index.ts';
 import { badRequest, conflict, HttpError, unauthorized } from '../../lib/http-errors.ts';
@@ -62,8 +63,10 @@ export async function createCheckout(
   const nextPath = ownPath(nextUrl, origin);
   if (!nextPath) throw badRequest({ nextUrl: [PAYMENT_MESSAGES.foreignNextUrl] });
   const offer = { tipType, tipFor, nextUrl };
-  const secrets = [ctx.config.sessionSecret, ...ctx.config.previousSessionSecrets];
-  if (!secrets.some((secret) => verifyOffer(secret, offer, body.sig ?? ''))) {
+  const signedByUs = sessionSecrets(ctx.config).some((secret) =>
+    verifyOffer(secret, offer, body.sig ?? ''),
+  );
+  if (!signedByUs) {
     throw badRequest({ sig: [PAYMENT_MESSAGES.badSignature] }, PAYMENT_MESSAGES.badSignature);
   }
   const urls = {
