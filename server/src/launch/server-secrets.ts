@@ -14,15 +14,21 @@ const SESSION = 'session';
  * stay signed in.
  */
 export async function sharedSessionSecret(db: Db, dataDir: string): Promise<string> {
+  const stored = async () => {
+    const [row] = await db
+      .select({ value: schema.serverSecrets.value })
+      .from(schema.serverSecrets)
+      .where(eq(schema.serverSecrets.name, SESSION));
+    return row?.value;
+  };
+  // A write only at the first start on a database; every later start reads.
+  const known = await stored();
+  if (known) return known;
   await db
     .insert(schema.serverSecrets)
     .values({ name: SESSION, value: carriedOverSecret(dataDir) ?? randomBytes(32).toString('hex') })
     .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: schema.serverSecrets.value })
-    .from(schema.serverSecrets)
-    .where(eq(schema.serverSecrets.name, SESSION));
-  return row!.value;
+  return (await stored())!;
 }
 
 function carriedOverSecret(dataDir: string): string | null {

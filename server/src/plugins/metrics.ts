@@ -168,22 +168,29 @@ export class AppMetrics implements Measurements {
     const registers = [this.registry];
     const safely = this.collectSafely.bind(this);
 
-    new Gauge({
-      name: `${PREFIX}socket_connections`,
-      help: 'Socket.IO connections to this process.',
-      registers,
-      collect() {
-        return safely('realtime', this, () => this.set(realtime.localCounts().sockets));
-      },
-    });
-    new Gauge({
-      name: `${PREFIX}socket_rooms`,
-      help: 'Manuscript rooms with at least one socket of this process in them.',
-      registers,
-      collect() {
-        return safely('realtime', this, () => this.set(realtime.localCounts().rooms));
-      },
-    });
+    /** An unlabelled gauge read at scrape time. */
+    const scrapedGauge = (collector: string, name: string, help: string, read: () => number) =>
+      new Gauge({
+        name: `${PREFIX}${name}`,
+        help,
+        registers,
+        collect() {
+          return safely(collector, this, () => this.set(read()));
+        },
+      });
+
+    scrapedGauge(
+      'realtime',
+      'socket_connections',
+      'Socket.IO connections to this process.',
+      () => realtime.localCounts().sockets,
+    );
+    scrapedGauge(
+      'realtime',
+      'socket_rooms',
+      'Manuscript rooms with at least one socket of this process in them.',
+      () => realtime.localCounts().rooms,
+    );
 
     new Gauge({
       name: `${PREFIX}job_queue_jobs`,
@@ -246,18 +253,20 @@ export class AppMetrics implements Measurements {
 
     const pool = database.pool;
     if (!pool) return; // the embedded database has no pool
-    const poolGauge = (name: string, help: string, read: () => number) =>
-      new Gauge({
-        name: `${PREFIX}${name}`,
-        help,
-        registers,
-        collect() {
-          return safely('db_pool', this, () => this.set(read()));
-        },
-      });
-    poolGauge('db_pool_clients', 'PostgreSQL connections the pool holds.', () => pool.totalCount);
-    poolGauge('db_pool_idle_clients', 'Pool connections not in use.', () => pool.idleCount);
-    poolGauge(
+    scrapedGauge(
+      'db_pool',
+      'db_pool_clients',
+      'PostgreSQL connections the pool holds.',
+      () => pool.totalCount,
+    );
+    scrapedGauge(
+      'db_pool',
+      'db_pool_idle_clients',
+      'Pool connections not in use.',
+      () => pool.idleCount,
+    );
+    scrapedGauge(
+      'db_pool',
       'db_pool_waiting_requests',
       'Queries waiting for a pool connection.',
       () => pool.waitingCount,
