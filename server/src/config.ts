@@ -151,6 +151,11 @@ export interface JobSettings {
   heartbeatSeconds: number;
   /** Seconds between the checks that expire stuck jobs. */
   superviseSeconds: number;
+  /**
+   * On PostgreSQL, seconds between the checks for running attempts whose process is gone
+   * (jobs/liveness.ts): such an attempt is retried at once, well before its heartbeat is missed.
+   */
+  sweepSeconds: number;
 }
 
 /** How the conversion threads are run (see jobs/conversion-pool.ts). */
@@ -179,6 +184,7 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   expireSeconds: 300,
   heartbeatSeconds: 15,
   superviseSeconds: 30,
+  sweepSeconds: 2,
 };
 
 /** The session secrets in use: the current one signs; every one verifies (cookies, offers). */

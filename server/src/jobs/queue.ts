@@ -14,6 +14,7 @@ import type { JobSettings } from '../config.ts';
 import type { AppContext, JobRef, Jobs } from '../context.ts';
 import type { Database, Executor } from '../db/index.ts';
 import { START_LOCKS, underStartLock } from '../db/start-lock.ts';
+import { AttemptLiveness, type DeadAttempt } from './liveness.ts';
 import { startPhase } from '../start-timing.ts';
 
 /** What a handler knows about the attempt it runs. */
@@ -90,6 +91,9 @@ export class JobQueue implements Jobs {
   private readonly definitions = new Map<string, JobDefinition>();
   private readonly workerIds = new Map<string, string[]>();
   private started = false;
+  /** On PostgreSQL: the running attempts' locks and the sweep for the dead ones. */
+  private readonly liveness: AttemptLiveness | null;
+  private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly database: Database,
@@ -117,6 +121,7 @@ export class JobQueue implements Jobs {
       this.boss = new PgBoss({ ...common, connectionString, max: 4 });
     }
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+    this.liveness = database.pool ? new AttemptLiveness(database.pool, log) : null;
   }
 
   /** Declares a job; call before start(). */
@@ -169,19 +174,21 @@ export class JobQueue implements Jobs {
             definition.id,
             workOptions,
             async ([job]: JobWithMetadata<object>[]) => {
-              if (job) await this.runAttempt(ctx, definition, job);
+              if (job) await this.alive(job, () => this.runAttempt(ctx, definition, job));
             },
           ),
         );
       }
       this.workerIds.set(definition.id, workerIds);
       await this.boss.work(deadLetter, workOptions, async ([job]: JobWithMetadata<object>[]) => {
-        if (!job || !definition.onFailed) return;
+        const { onFailed } = definition;
+        if (!job || !onFailed) return;
         const payload = definition.payload.safeParse(job.data);
-        if (payload.success) await definition.onFailed(ctx, payload.data);
+        if (payload.success) await this.alive(job, () => onFailed(ctx, payload.data));
       });
     }
     startPhase('workers-started');
+    this.startSweeping();
     for (const definition of this.definitions.values()) {
       await definition.recover?.(ctx).catch((error: unknown) => {
         this.log.error({ err: error, job: definition.id }, 'job recovery failed');
@@ -307,7 +314,46 @@ export class JobQueue implements Jobs {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    if (this.sweeper) clearInterval(this.sweeper);
     await this.boss.stop({ graceful: true, timeout: 5_000, close: true });
+    await this.liveness?.close();
+  }
+
+  /**
+   * Every sweepSeconds, fails the attempts (of any process's workers) whose process is gone, so
+   * that they are retried now: on PostgreSQL, where worker processes can die apart from the
+   * database. One sweep at a time in a process; sweeps of several processes fail an attempt once
+   * (pg-boss fences the failure to the attempt that was seen).
+   */
+  private startSweeping(): void {
+    const { liveness } = this;
+    if (!liveness) return;
+    const queues = [...this.definitions.keys()].flatMap((id) => [id, deadLetterOf(id)]);
+    let sweeping = false;
+    this.sweeper = setInterval(() => {
+      if (sweeping || !this.started) return;
+      sweeping = true;
+      liveness
+        .sweep(queues)
+        .then((dead) => this.retryDead(dead))
+        .catch((error: unknown) => this.log.warn({ err: error }, 'job sweep failed'))
+        .finally(() => {
+          sweeping = false;
+        });
+    }, this.settings.sweepSeconds * 1_000);
+    this.sweeper.unref();
+  }
+
+  private async retryDead(dead: DeadAttempt[]): Promise<void> {
+    const byQueue = new Map<string, DeadAttempt[]>();
+    for (const attempt of dead)
+      byQueue.set(attempt.name, [...(byQueue.get(attempt.name) ?? []), attempt]);
+    for (const [name, attempts] of byQueue) {
+      this.log.warn({ queue: name, jobs: attempts.length }, 'retrying jobs whose worker stopped');
+      await this.boss.fail(name, attempts, { message: 'its worker stopped' });
+      const definition = this.definitions.get(name);
+      if (definition) this.wake(definition);
+    }
   }
 
   private async runAttempt(ctx: AppContext, definition: JobDefinition, job: JobWithMetadata) {
@@ -337,6 +383,16 @@ export class JobQueue implements Jobs {
         attempt.isLastAttempt ? 'job failed for good' : 'job failed; it will be retried',
       );
       throw error;
+    }
+  }
+
+  /** Runs an attempt holding its job's liveness lock (see liveness.ts). */
+  private async alive(job: JobWithMetadata, run: () => Promise<void>): Promise<void> {
+    const release = (await this.liveness?.hold(job.id)) ?? (() => undefined);
+    try {
+      await run();
+    } finally {
+      release();
     }
   }
 

@@ -19,6 +19,18 @@ function transportFor(config: Config): Transporter | null {
 }
 
 /**
+ * The same Message-ID on every attempt at one outbox mail: an attempt cut off after the relay
+ * took the mail but before it was marked sent (a worker killed in between) is sent again by the
+ * retry, and mail systems recognise the second copy as the same message.
+ */
+export function messageIdOf(
+  config: Pick<Config, 'publicUrl'>,
+  row: { id: number; createdAt: Date },
+): string {
+  return `<mail-${row.id}-${row.createdAt.getTime()}@${new URL(config.publicUrl).hostname}>`;
+}
+
+/**
  * Sends one outbox mail over SMTP (an attempt of the deliver-mail job). Throws on failure, so
  * the job queue retries it with backoff; a mail already sent, or kept for the development
  * mailbox, is left alone.
@@ -39,6 +51,7 @@ export async function deliverOutboxMail(ctx: AppContext, outboxId: number): Prom
       text: row.text,
       html: row.html,
       headers: listUnsubscribeHeaders(row.listUnsubscribe),
+      messageId: messageIdOf(ctx.config, row),
     });
   } catch (error) {
     await ctx.db

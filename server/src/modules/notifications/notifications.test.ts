@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invite } from '@margins/common';
 import { DEFAULT_JOB_SETTINGS } from '../../config.ts';
 import { schema } from '../../db/index.ts';
+import { deliverOutboxMail, messageIdOf } from './delivery.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   buildSurvey,
@@ -21,6 +22,7 @@ const PREFERENCES = `${PUBLIC_URL}/profile/notification/preferences`;
 interface Received {
   to: string[];
   subject: string;
+  messageId: string | undefined;
   /** The decoded text and HTML parts, one after the other. */
   body: string;
 }
@@ -79,6 +81,7 @@ beforeAll(async () => {
         received.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           subject: subjectOf(raw),
+          messageId: /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim(),
           body: decode(raw),
         });
         callback();
@@ -124,6 +127,29 @@ const outboxTo = (email: string) =>
   test.ctx.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, email));
 
 describe('notification mails over SMTP', () => {
+  it('sends every attempt at one mail with the same Message-ID: a retry after a crash is the same message', async () => {
+    const manuscript = await buildManuscript(test.ctx.db, author.user, { title: 'Twice Told' });
+    const reader = await personFor(test);
+    await author.client.post(`/manuscript/${manuscript.id}/invite/user`, {
+      username: reader.user.handle,
+    });
+    const first = await mailTo(reader.user.email);
+    await expect.poll(async () => (await outboxTo(reader.user.email))[0]?.status).toBe('sent');
+    const [row] = await outboxTo(reader.user.email);
+    expect(first.messageId).toBe(messageIdOf(test.ctx.config, row!));
+    // A worker killed after the relay took the mail, before it was marked sent: the retry sends again.
+    await test.ctx.db
+      .update(schema.mailOutbox)
+      .set({ status: 'pending' })
+      .where(eq(schema.mailOutbox.id, row!.id));
+    await deliverOutboxMail(test.ctx, row!.id);
+    const copies = received.filter((mail) => mail.to.includes(reader.user.email));
+    expect(copies.map((mail) => mail.messageId)).toEqual([first.messageId, first.messageId]);
+    // Once marked sent, an attempt sends nothing.
+    await deliverOutboxMail(test.ctx, row!.id);
+    expect(received.filter((mail) => mail.to.includes(reader.user.email))).toHaveLength(2);
+  });
+
   it('mails an invitee (invited_to_document) a working share link and an unsubscribe link', async () => {
     const manuscript = await buildManuscript(test.ctx.db, author.user, { title: 'Tidewater' });
     const reader = await personFor(test);
