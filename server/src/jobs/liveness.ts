@@ -5,7 +5,7 @@ import pg from 'pg';
  * The first key of every running attempt's advisory lock; the second is hashtext(job id). Two
  * int4 keys, so these never meet the start locks (one bigint key each, db/start-lock.ts).
  */
-export const ATTEMPT_LOCK_KEY = 72_010_345;
+const ATTEMPT_LOCK_KEY = 72_010_345;
 
 /**
  * An attempt younger than this is never taken for dead: pg-boss marks a job active a moment
