@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_SWEEP_CRON } from '@margins/common';
-import type { JobDefinition } from '../jobs/queue.ts';
+import type { JobDefinition } from '../jobs/definition.ts';
 
 const payload = z.object({});
 

@@ -3,7 +3,8 @@ import { convertDocumentJob } from '../modules/manuscripts/conversion-job.ts';
 import { dispatchEventsJob } from '../events/sweep-job.ts';
 import { readingRemindersJob } from '../modules/insights/reminders.ts';
 import { exportFeedbackJob } from '../modules/exports/export-job.ts';
-import type { JobDefinition, JobQueue } from './queue.ts';
+import type { JobDefinition } from './definition.ts';
+import type { JobQueue } from './queue.ts';
 
 /** Every background job the server runs. */
 export const JOBS: readonly JobDefinition[] = [

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_JOB_SETTINGS } from '../config.ts';
 import { openTestDatabase } from '../db/test-db.ts';
-import type { JobAttempt } from './queue.ts';
+import type { JobAttempt } from './definition.ts';
 import { JobQueue } from './queue.ts';
 import { bareContext, quietLog } from './test/quiet-log.ts';
 

@@ -44,6 +44,7 @@ export class AttemptLiveness {
   /** The locks this process holds, by job id, with how many attempts hold each. */
   private readonly held = new Map<string, number>();
   private closed = false;
+  private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -66,8 +67,37 @@ export class AttemptLiveness {
     };
   }
 
+  /**
+   * Every `seconds`, hands `retry` the active attempts of these queues that no live process
+   * holds, by queue; one sweep at a time, until close().
+   */
+  watch(
+    queues: readonly string[],
+    seconds: number,
+    retry: (queue: string, attempts: DeadAttempt[]) => Promise<void>,
+  ): void {
+    let sweeping = false;
+    const sweepOnce = async () => {
+      const byQueue = new Map<string, DeadAttempt[]>();
+      for (const attempt of await this.sweep(queues)) {
+        byQueue.set(attempt.name, [...(byQueue.get(attempt.name) ?? []), attempt]);
+      }
+      for (const [queue, attempts] of byQueue) await retry(queue, attempts);
+    };
+    this.sweeper = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      sweepOnce()
+        .catch((error: unknown) => this.log.warn({ err: error }, 'job sweep failed'))
+        .finally(() => {
+          sweeping = false;
+        });
+    }, seconds * 1_000);
+    this.sweeper.unref();
+  }
+
   /** The active attempts of these queues that no live process holds. */
-  async sweep(queues: readonly string[]): Promise<DeadAttempt[]> {
+  private async sweep(queues: readonly string[]): Promise<DeadAttempt[]> {
     const { rows } = await this.pool.query<DeadAttempt>(
       `SELECT j.id, j.name, j.retry_count AS "retryCount"
          FROM pgboss.job j
@@ -87,9 +117,10 @@ export class AttemptLiveness {
     return rows;
   }
 
-  /** Ends the lock connection: every lock still held goes with it. */
+  /** Stops the sweep and ends the lock connection: every lock still held goes with it. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.sweeper) clearInterval(this.sweeper);
     const client = await this.client?.catch(() => null);
     this.client = null;
     this.held.clear();

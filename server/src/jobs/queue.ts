@@ -14,44 +14,9 @@ import type { JobSettings } from '../config.ts';
 import type { AppContext, JobRef, Jobs } from '../context.ts';
 import type { Database, Executor } from '../db/index.ts';
 import { START_LOCKS, underStartLock } from '../db/start-lock.ts';
+import type { JobAttempt, JobDefinition } from './definition.ts';
 import { AttemptLiveness, type DeadAttempt } from './liveness.ts';
 import { startPhase } from '../start-timing.ts';
-
-/** What a handler knows about the attempt it runs. */
-export interface JobAttempt {
-  id: string;
-  /** 0 on the first attempt. */
-  retryCount: number;
-  retryLimit: number;
-  /** True when a failure now will not be retried. */
-  isLastAttempt: boolean;
-}
-
-/** A background job: an id (the queue name), a payload schema and a handler. */
-export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
-  id: string;
-  payload: Payload;
-  /** Runs one attempt; throwing retries it (with backoff) until the retries are used up. */
-  handler(ctx: AppContext, payload: z.infer<Payload>, attempt: JobAttempt): Promise<void>;
-  /** Runs once when the job has failed for good: retries used up, or expired on its last attempt. */
-  onFailed?(ctx: AppContext, payload: z.infer<Payload>): Promise<void>;
-  /** How many attempts may run at once in this process (default 1). */
-  concurrency?(ctx: AppContext): number;
-  /**
-   * How many attempts of one group (`send(…, { group })`, e.g. one user's jobs) may run at once
-   * across every process; unset: no limit per group.
-   */
-  groupConcurrency?: number;
-  /** Runs at start, before the workers: get ready (start and warm up threads, …). */
-  prepare?(ctx: AppContext): Promise<void>;
-  /** Runs at start, once the workers run: settle work whose job is gone. */
-  recover?(ctx: AppContext): Promise<void>;
-  /**
-   * Runs on a cron schedule (pg-boss: one run per occurrence across every process on the
-   * database, however many start it), with an empty payload.
-   */
-  schedule?: { cron: string; tz?: string };
-}
 
 /** A queue's jobs by state (JobQueue.queueDepths). */
 export interface QueueDepth {
@@ -91,9 +56,8 @@ export class JobQueue implements Jobs {
   private readonly definitions = new Map<string, JobDefinition>();
   private readonly workerIds = new Map<string, string[]>();
   private started = false;
-  /** On PostgreSQL: the running attempts' locks and the sweep for the dead ones. */
+  /** On PostgreSQL: the running attempts' locks and the sweep for the dead ones (to stop()). */
   private readonly liveness: AttemptLiveness | null;
-  private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly database: Database,
@@ -188,7 +152,8 @@ export class JobQueue implements Jobs {
       });
     }
     startPhase('workers-started');
-    this.startSweeping();
+    const queues = [...this.definitions.keys()].flatMap((id) => [id, deadLetterOf(id)]);
+    this.liveness?.watch(queues, settings.sweepSeconds, (name, dead) => this.retryDead(name, dead));
     for (const definition of this.definitions.values()) {
       await definition.recover?.(ctx).catch((error: unknown) => {
         this.log.error({ err: error, job: definition.id }, 'job recovery failed');
@@ -314,46 +279,20 @@ export class JobQueue implements Jobs {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    if (this.sweeper) clearInterval(this.sweeper);
     await this.boss.stop({ graceful: true, timeout: 5_000, close: true });
     await this.liveness?.close();
   }
 
   /**
-   * Every sweepSeconds, fails the attempts (of any process's workers) whose process is gone, so
-   * that they are retried now: on PostgreSQL, where worker processes can die apart from the
-   * database. One sweep at a time in a process; sweeps of several processes fail an attempt once
-   * (pg-boss fences the failure to the attempt that was seen).
+   * Fails the attempts (of any process's workers) whose process is gone, so that they are retried
+   * now; several processes' sweeps fail an attempt once (pg-boss fences it to the attempt seen).
    */
-  private startSweeping(): void {
-    const { liveness } = this;
-    if (!liveness) return;
-    const queues = [...this.definitions.keys()].flatMap((id) => [id, deadLetterOf(id)]);
-    let sweeping = false;
-    this.sweeper = setInterval(() => {
-      if (sweeping || !this.started) return;
-      sweeping = true;
-      liveness
-        .sweep(queues)
-        .then((dead) => this.retryDead(dead))
-        .catch((error: unknown) => this.log.warn({ err: error }, 'job sweep failed'))
-        .finally(() => {
-          sweeping = false;
-        });
-    }, this.settings.sweepSeconds * 1_000);
-    this.sweeper.unref();
-  }
-
-  private async retryDead(dead: DeadAttempt[]): Promise<void> {
-    const byQueue = new Map<string, DeadAttempt[]>();
-    for (const attempt of dead)
-      byQueue.set(attempt.name, [...(byQueue.get(attempt.name) ?? []), attempt]);
-    for (const [name, attempts] of byQueue) {
-      this.log.warn({ queue: name, jobs: attempts.length }, 'retrying jobs whose worker stopped');
-      await this.boss.fail(name, attempts, { message: 'its worker stopped' });
-      const definition = this.definitions.get(name);
-      if (definition) this.wake(definition);
-    }
+  private async retryDead(name: string, attempts: DeadAttempt[]): Promise<void> {
+    if (!this.started) return;
+    this.log.warn({ queue: name, jobs: attempts.length }, 'retrying jobs whose worker stopped');
+    await this.boss.fail(name, attempts, { message: 'its worker stopped' });
+    const definition = this.definitions.get(name);
+    if (definition) this.wake(definition);
   }
 
   private async runAttempt(ctx: AppContext, definition: JobDefinition, job: JobWithMetadata) {

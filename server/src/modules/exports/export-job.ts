@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { THREAD_MESSAGES } from '@margins/common';
 import { schema } from '../../db/index.ts';
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { JobDefinition } from '../../jobs/definition.ts';
 import { buildDocxInWorker } from './docx-export.ts';
 import { loadFeedbackData } from './feedback-data.ts';
 import { exportFileName } from './file-names.ts';

@@ -8,7 +8,7 @@ import {
 } from '@margins/common';
 import type { AppContext, UserRow } from '../../context.ts';
 import { schema, type Executor } from '../../db/index.ts';
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { JobDefinition } from '../../jobs/definition.ts';
 import { HttpError, notFound, tooMany } from '../../lib/http-errors.ts';
 import { RateLimiter } from '../../lib/rate-limit.ts';
 import { canRead } from '../access/policy.ts';

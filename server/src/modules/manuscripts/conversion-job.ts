@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { failConversion, processConversion, recoverStaleConversions } from './processing.ts';
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { JobDefinition } from '../../jobs/definition.ts';
 
 const payload = z.object({
   /** The document_conversions row (the result_id the author polls). */

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { ConversionResult } from '../../conversion/index.ts';
 import { schema, type Tx } from '../../db/index.ts';
 import { imageMediaId } from '../../jobs/image-media-id.ts';
-import type { JobAttempt, JobDefinition } from '../../jobs/queue.ts';
+import type { JobAttempt, JobDefinition } from '../../jobs/definition.ts';
 import { reanchorHighlights } from '../comments/anchoring.ts';
 import { byteaAsBase64, byteaValue, fromBase64 } from './bytea.ts';
 import { take as takeUpload } from './upload-handoff.ts';

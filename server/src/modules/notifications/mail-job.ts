@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { JobDefinition } from '../../jobs/definition.ts';
 import { deliverOutboxMail, markMailFailed } from './delivery.ts';
 
 const payload = z.object({
