@@ -19,6 +19,21 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      // The production topology (server/topology/): only where a PostgreSQL server is given, as
+      // the topology stage of scripts/test-all.sh does; it runs the built server.
+      ...(process.env.TOPOLOGY_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'topology',
+                include: ['server/topology/**/*.test.ts'],
+                testTimeout: 120_000,
+                hookTimeout: 60_000,
+                pool: 'forks' as const,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'web',

@@ -4,7 +4,9 @@
 #   2. the server suite again on a throwaway PostgreSQL 15, on Node 24 LTS (the registry's `node`
 #      package, NODE_LTS below) while stage 1 ran on the machine's Node
 #   3. build the web app                             npm run build -w web
-#   4. end-to-end tests in Chromium                  npx playwright test -c e2e/playwright.config.ts
+#   4. the production topology on that PostgreSQL: two web processes and a worker of the built
+#      server behind a sticky balancer, killed and restarted (server/topology/, Node 24 LTS)
+#   5. end-to-end tests in Chromium                  npx playwright test -c e2e/playwright.config.ts
 # Every stage runs even when an earlier one failed (e2e needs the build); the exit code is
 # non-zero when any stage failed. The last line sums the tests of all stages:
 # "Summary: N passed, N failed, N skipped" (a stage that failed without a failing test,
@@ -259,7 +261,7 @@ if [ "$pg_status" = 0 ]; then
       pg_status=$?
     fi
   fi
-  stop_postgres fast
+  # The server stays up for the topology stage (4), which stops it.
 fi
 stage_done "server suite (PostgreSQL ${PG_LABEL:-$PG_VERSION}, ${NODE_LABEL:-node})" "$pg_status" $((SECONDS - start)) \
   "$(vitest_counts "$WORK/vitest-postgres.json")"
@@ -272,7 +274,26 @@ build_status=$?
 stage_done "web build" "$build_status" $((SECONDS - start))
 
 # ---------------------------------------------------------------------------------------------
-header "Stage 4: end-to-end tests (Chromium) — npx playwright test -c e2e/playwright.config.ts"
+header "Stage 4: the production topology on PostgreSQL — vitest run --project topology"
+start=$SECONDS
+if [ -z "$PG_DIR" ] || [ ! -f "$PG_DIR/data/postmaster.pid" ]; then
+  echo "skipping the topology: no PostgreSQL (see stage 2)"
+  topology_status=skip
+elif ! node server/scripts/build.mjs; then
+  echo "ERROR: the server build failed." >&2
+  topology_status=1
+else
+  PATH=${STAGE2_PATH:-$PATH} TOPOLOGY_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" \
+    node node_modules/vitest/vitest.mjs run --project topology --reporter=default \
+    --reporter=json --outputFile.json="$WORK/vitest-topology.json"
+  topology_status=$?
+fi
+stop_postgres fast
+stage_done "topology (2 web + worker + balancer, PostgreSQL)" "$topology_status" $((SECONDS - start)) \
+  "$(vitest_counts "$WORK/vitest-topology.json")"
+
+# ---------------------------------------------------------------------------------------------
+header "Stage 5: end-to-end tests (Chromium) — npx playwright test -c e2e/playwright.config.ts"
 start=$SECONDS
 if [ "${SKIP_E2E:-}" = 1 ]; then
   echo "skipping the end-to-end tests: SKIP_E2E=1"

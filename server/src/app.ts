@@ -28,8 +28,9 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerLinkBase } from './plugins/link-base.ts';
-import { AppMetrics, registerMetrics } from './plugins/metrics.ts';
-import { RequestLog } from './plugins/request-log.ts';
+import { AppMetrics, registerMetrics, registerWorkerListener } from './plugins/metrics.ts';
+import { registerRequestId, RequestLog } from './plugins/request-log.ts';
+import { requestIdMixin, requestIdOf } from './lib/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -87,10 +88,12 @@ export async function buildApp(given: Config, database: Database): Promise<Fasti
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'],
+            mixin: requestIdMixin,
             // JSON lines in production; readable ones at a terminal otherwise (dev-log.ts).
             ...(config.env === 'development' ? { stream: new DevLog() } : {}),
           },
     trustProxy: config.trustProxy,
+    genReqId: requestIdOf,
     logController: new RequestLog({ quiet: config.env !== 'production' }),
     bodyLimit: 1024 * 1024,
     frameworkErrors: handleFrameworkError,
@@ -184,6 +187,8 @@ export async function buildApp(given: Config, database: Database): Promise<Fasti
   });
 
   registerMetrics(app, metrics);
+  if (config.role === 'worker') registerWorkerListener(app);
+  registerRequestId(app);
   registerErrorHandling(app);
   registerInputGuard(app);
   registerCsrf(app);

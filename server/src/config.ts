@@ -80,6 +80,11 @@ const environmentSchema = z.object({
    * characters); without it only this machine may (plugins/metrics.ts).
    */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * A `--role=worker` process answers GET /metrics, /healthz and /readyz on this port, and
+   * nothing else (the other roles serve them on PORT).
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Set to false to start with an empty database (tests). */
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -117,6 +122,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** The bearer token that opens GET /metrics to other machines, if set. */
   metricsToken: string | undefined;
+  /** Where a worker process serves its metrics and probes (none without it). */
+  metricsPort: number | undefined;
   /** Word limit of the free tier (see wordLimitFor). */
   wordLimitFree: number;
   conversionThreads: number;
@@ -232,6 +239,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     drain: { delayMs: values.DRAIN_DELAY_MS, graceMs: values.DRAIN_GRACE_MS },
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     metricsToken: values.METRICS_TOKEN,
+    metricsPort: values.METRICS_PORT,
     wordLimitFree: values.WORD_LIMIT_FREE,
     conversionThreads: values.CONVERSION_THREADS,
     conversion: {

@@ -51,6 +51,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void drain('SIGINT'));
   process.on('SIGTERM', () => void drain('SIGTERM'));
   if (config.role === 'worker') {
+    // Its probes and metrics only (app.ts keeps everything else from a worker's listener).
+    if (config.metricsPort) await app.listen({ port: config.metricsPort, host: config.host });
     console.log(`Margins worker is running its jobs (database: ${database.kind})`);
     console.log(mailBaseLine(config));
   } else {

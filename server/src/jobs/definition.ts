@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { currentRequestId } from '../lib/request-context.ts';
 
 /** What a handler knows about the attempt it runs. */
 export interface JobAttempt {
@@ -35,4 +36,22 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
    * database, however many start it), with an empty payload.
    */
   schedule?: { cron: string; tz?: string };
+}
+
+/** Where a job's data keeps the id of the request that sent it (beside the payload). */
+const REQUEST_ID_KEY = '_requestId';
+
+/** A job's data: its payload, and the id of the request that sent it. */
+export function sentData(data: unknown): { payload: unknown; requestId: string | undefined } {
+  if (!data || typeof data !== 'object' || !(REQUEST_ID_KEY in data)) {
+    return { payload: data, requestId: undefined };
+  }
+  const { [REQUEST_ID_KEY]: requestId, ...payload } = data as Record<string, unknown>;
+  return { payload, requestId: typeof requestId === 'string' ? requestId : undefined };
+}
+
+/** A payload as sent: with the id of the request sending it, if one is (its jobs log it too). */
+export function dataToSend(payload: object): object {
+  const requestId = currentRequestId();
+  return requestId ? { ...payload, [REQUEST_ID_KEY]: requestId } : payload;
 }

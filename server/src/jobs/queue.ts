@@ -14,7 +14,8 @@ import type { JobSettings } from '../config.ts';
 import type { AppContext, JobRef, Jobs } from '../context.ts';
 import type { Database, Executor } from '../db/index.ts';
 import { START_LOCKS, underStartLock } from '../db/start-lock.ts';
-import type { JobAttempt, JobDefinition } from './definition.ts';
+import { dataToSend, sentData, type JobAttempt, type JobDefinition } from './definition.ts';
+import { withRequestId } from '../lib/request-context.ts';
 import { AttemptLiveness, type DeadAttempt } from './liveness.ts';
 import { startPhase } from '../start-timing.ts';
 
@@ -147,8 +148,11 @@ export class JobQueue implements Jobs {
       await this.boss.work(deadLetter, workOptions, async ([job]: JobWithMetadata<object>[]) => {
         const { onFailed } = definition;
         if (!job || !onFailed) return;
-        const payload = definition.payload.safeParse(job.data);
-        if (payload.success) await this.alive(job, () => onFailed(ctx, payload.data));
+        const { payload: data, requestId } = sentData(job.data);
+        const payload = definition.payload.safeParse(data);
+        if (payload.success) {
+          await withRequestId(requestId, () => this.alive(job, () => onFailed(ctx, payload.data)));
+        }
       });
     }
     startPhase('workers-started');
@@ -224,7 +228,7 @@ export class JobQueue implements Jobs {
       group?: string;
     } = {},
   ): Promise<string> {
-    const data = definition.payload.parse(payload) as object;
+    const data = dataToSend(definition.payload.parse(payload) as object);
     const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql as DrizzleSqlTagLike);
     const { group, ...rest } = options;
     const id = await this.boss.send(definition.id, data, {
@@ -296,7 +300,17 @@ export class JobQueue implements Jobs {
   }
 
   private async runAttempt(ctx: AppContext, definition: JobDefinition, job: JobWithMetadata) {
-    const payload = definition.payload.safeParse(job.data);
+    const { payload: data, requestId } = sentData(job.data);
+    await withRequestId(requestId, () => this.runPayload(ctx, definition, job, data));
+  }
+
+  private async runPayload(
+    ctx: AppContext,
+    definition: JobDefinition,
+    job: JobWithMetadata,
+    data: unknown,
+  ) {
+    const payload = definition.payload.safeParse(data);
     if (!payload.success) {
       // A payload that can never run: log it and let it complete rather than retry forever.
       this.log.error({ job: job.id, issues: payload.error.issues }, 'invalid job payload');
@@ -315,6 +329,10 @@ export class JobQueue implements Jobs {
     try {
       await definition.handler(ctx, payload.data, attempt);
       ctx.metrics.jobFinished(definition.id, ran(), 'completed');
+      this.log.info(
+        { job: definition.id, jobId: job.id, ms: Math.round(ran() * 1000) },
+        'job done',
+      );
     } catch (error) {
       ctx.metrics.jobFinished(definition.id, ran(), 'failed');
       this.log.warn(

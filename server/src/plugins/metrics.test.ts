@@ -294,3 +294,23 @@ describe('who may read the metrics', () => {
     }
   });
 });
+
+describe("a worker process's listener (METRICS_PORT)", () => {
+  it('answers the metrics and the probes, and nothing else', async () => {
+    const worker = await createTestApp({ role: 'worker' });
+    try {
+      for (const url of ['/metrics', '/healthz', '/readyz']) {
+        expect((await worker.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      }
+      for (const url of ['/', '/discover/', '/auth/login', '/api/openapi.json', '/metricsx']) {
+        const response = await worker.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json().error).toMatch(/serves \/metrics, \/healthz and \/readyz only/);
+      }
+      const post = await worker.app.inject({ method: 'POST', url: '/auth/login', payload: {} });
+      expect(post.statusCode).toBe(404);
+    } finally {
+      await worker.close();
+    }
+  });
+});

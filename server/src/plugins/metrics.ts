@@ -314,3 +314,20 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics): void
     return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);
   });
 }
+
+/** A worker's listener (METRICS_PORT): these paths and no other. */
+const WORKER_PATHS = /^\/(metrics|healthz|readyz)(\?|$)/;
+
+/**
+ * On a `--role=worker` process: its listener (METRICS_PORT) is for the scraper and the probes
+ * only; anything else is a 404, as if there were nothing there.
+ */
+export function registerWorkerListener(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (WORKER_PATHS.test(request.url)) done();
+    else
+      void reply
+        .code(404)
+        .send({ error: 'A worker process serves /metrics, /healthz and /readyz only.' });
+  });
+}

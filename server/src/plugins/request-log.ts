@@ -1,4 +1,10 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import { REQUEST_ID_HEADER, withRequestId } from '../lib/request-context.ts';
 import { METRICS_PATH } from './metrics.ts';
 
 const QUIET = /^\/(healthz|readyz|favicon\.ico)(\?|$)|^\/(assets|static)\//;
@@ -44,4 +50,16 @@ export class RequestLog extends LogController {
       'request',
     );
   }
+}
+
+/**
+ * Every answer says its request id (X-Request-Id: the balancer's, or ours), and the route's work
+ * runs as caused by it (lib/request-context.ts): the events and jobs it causes log it too.
+ */
+export function registerRequestId(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  app.addHook('preHandler', (request, _reply, done) => withRequestId(request.id, done));
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
@@ -32,6 +33,8 @@ import { fieldErrorsOf } from '../lib/field-errors.ts';
 import { rankComment } from '../modules/comments/vote-service.ts';
 import { countCommentWrite } from '../modules/comments/write-limit.ts';
 import type { RealtimeServer, SocketData } from './index.ts';
+import type { EventsInFlight } from './in-flight.ts';
+import { withRequestId } from '../lib/request-context.ts';
 import type { InterServerEvents, Presence } from './presence.ts';
 import type { PresenceDeltas } from './presence-deltas.ts';
 import type { JoinCheck } from './join-check.ts';
@@ -96,10 +99,18 @@ interface RoomParts {
   joinCheck: JoinCheck;
   /** The writes' scope: the viewer's reading facts kept between their events. */
   access: RoomAccess;
+  /** The events being answered (a drain waits for them). */
+  inFlight: EventsInFlight;
 }
 
 /** How long the handshake's own session lookup stands for the socket's first join. */
 const HANDSHAKE_VIEWER_MS = 2_000;
+
+/**
+ * How long a join waits for the other servers to say who is in the room: they answer in a few
+ * ms; one just killed would hold the join until it is given up (up to 3 s).
+ */
+const JOIN_PRESENCE_PATIENCE_MS = 100;
 
 /** The sockets this process holds in manuscript rooms, and how many it may. */
 export interface JoinCapacity {
@@ -113,7 +124,7 @@ export interface JoinCapacity {
  */
 export function registerHandlers(
   io: RealtimeServer,
-  { presence, deltas, capacity, joinCheck, access }: RoomParts,
+  { presence, deltas, capacity, joinCheck, access, inFlight }: RoomParts,
   ctx: AppContext,
   app: FastifyInstance,
 ): void {
@@ -174,27 +185,30 @@ export function registerHandlers(
           ? handshake.user
           : undefined;
       const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
-      void (async () => {
-        try {
-          // The HTTP routes get this from plugins/input-guard.ts; socket events check here.
-          assertPlainInput(payload, { multiLine: true });
-          const viewer = fresh ?? (await viewerOf(socket));
-          if (viewer && WRITES.has(event)) await countCommentWrite(ctx, viewer.id);
-          reply({ ok: true, ...(await run(viewer)) });
-        } catch (error) {
-          const answer = failure(error, app);
-          // A refused join is also an `error` event (API.md), for clients that send no ack.
-          if (event === 'join' && !(error instanceof BusyError)) {
-            const room = (payload as { room?: unknown } | null)?.room;
-            socket.emit('error', {
-              error: answer.error,
-              event,
-              ...(typeof room === 'string' ? { room } : {}),
-            });
+      // Each event is a request of its own: what it causes logs its id (lib/request-context.ts).
+      inFlight.track(
+        withRequestId(randomUUID(), async () => {
+          try {
+            // The HTTP routes get this from plugins/input-guard.ts; socket events check here.
+            assertPlainInput(payload, { multiLine: true });
+            const viewer = fresh ?? (await viewerOf(socket));
+            if (viewer && WRITES.has(event)) await countCommentWrite(ctx, viewer.id);
+            reply({ ok: true, ...(await run(viewer)) });
+          } catch (error) {
+            const answer = failure(error, app);
+            // A refused join is also an `error` event (API.md), for clients that send no ack.
+            if (event === 'join' && !(error instanceof BusyError)) {
+              const room = (payload as { room?: unknown } | null)?.room;
+              socket.emit('error', {
+                error: answer.error,
+                event,
+                ...(typeof room === 'string' ? { room } : {}),
+              });
+            }
+            reply(answer);
           }
-          reply(answer);
-        }
-      })();
+        }),
+      );
     };
 
     socket.on('join', (payload, ack) =>
@@ -214,9 +228,19 @@ export function registerHandlers(
         if (!socket.connected) return { room, users: [] }; // gone while we checked
         await socket.join([room, own]);
         capacity.joined.add(socket.id);
-        const { users, own: tabs } = await presence.lookup(room, own);
-        // The full strip once, to this socket; the others get it in the room's next delta.
+        const {
+          users,
+          own: tabs,
+          later,
+        } = await presence.lookupPromptly(room, own, JOIN_PRESENCE_PATIENCE_MS);
+        // The full strip once, to this socket; the others get it in the room's next delta. A
+        // server slow to say who it has (a dead one) does not hold the join up: its part of
+        // the strip follows.
         socket.emit('join_room', { room, user: me, users });
+        void later?.then((whole) => {
+          if (socket.rooms.has(room))
+            socket.emit('join_room', { room, user: me, users: whole.users });
+        });
         // A second tab of someone already here is not news for the strip.
         if (me && !already && tabs === 1) deltas.joined(room, me);
         return { room, users };

@@ -20,6 +20,7 @@ import { presentAuthor, presentComment, presentHighlight } from '../modules/comm
 import { findManuscript } from '../modules/manuscripts/queries.ts';
 import { loadReaderAccess } from '../modules/access/reader-access.ts';
 import { registerHandlers, type JoinCapacity } from './handlers.ts';
+import { EventsInFlight } from './in-flight.ts';
 import { Presence, type InterServerEvents } from './presence.ts';
 import { PresenceDeltas } from './presence-deltas.ts';
 import { JoinCheck } from './join-check.ts';
@@ -30,6 +31,8 @@ import { coalesceWebSocketWrites, type WriteCoalescer } from './write-coalescing
 /** How often an idle process tells the others it is alive, and when they give it up (ms). */
 const ADAPTER_HEARTBEAT_MS = 500;
 export const ADAPTER_GIVE_UP_MS = 2_000;
+/** How long a closing process waits for the socket events it is answering. */
+const IN_FLIGHT_WAIT_MS = 2_000;
 
 /** What a socket carries (kept small: with the PostgreSQL adapter it travels between servers). */
 export interface SocketData {
@@ -59,6 +62,7 @@ export class Realtime implements RealtimeRooms {
    * past it, joins are told to come back later.
    */
   readonly capacity: JoinCapacity = { joined: new Set(), limit: REALTIME_SOCKETS_PER_PROCESS };
+  private readonly inFlight = new EventsInFlight();
   private clustered = false;
   private adapterPool: pg.Pool | null = null;
   private coalescer: WriteCoalescer | null = null;
@@ -118,6 +122,7 @@ export class Realtime implements RealtimeRooms {
         presence: this.presence,
         deltas: this.deltas,
         capacity: this.capacity,
+        inFlight: this.inFlight,
         joinCheck: this.joinCheck,
         access,
       },
@@ -137,6 +142,8 @@ export class Realtime implements RealtimeRooms {
     const io = this.io;
     if (!io) return;
     this.io = null;
+    // The events being answered get their acks first (a saved comment is acknowledged).
+    await this.inFlight.settled(IN_FLIGHT_WAIT_MS);
     this.coalescer?.release();
     io.engine.close();
     await io.of('/').adapter.close();

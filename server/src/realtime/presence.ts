@@ -86,6 +86,31 @@ export class Presence {
     return { users: [...byId.values()], own };
   }
 
+  /**
+   * `lookup`, answered within `patienceMs` even when another server is slow to answer (one
+   * killed a moment ago is waited for until the adapter gives it up, ADAPTER_GIVE_UP_MS): then
+   * with this process's own users and tabs, and `later` brings the whole answer.
+   */
+  async lookupPromptly(
+    room: string,
+    ownRoom: string,
+    patienceMs: number,
+  ): Promise<{
+    users: CommentAuthor[];
+    own: number;
+    later: Promise<{ users: CommentAuthor[] }> | null;
+  }> {
+    const whole = this.lookup(room, ownRoom);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const impatient = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), patienceMs);
+    });
+    const first = await Promise.race([whole, impatient]);
+    clearTimeout(timer);
+    if (first) return { ...first, later: null };
+    return { users: this.localUsers(room), own: this.localSize(ownRoom), later: whole };
+  }
+
   /** The ids of every logged-in user in a room, on every server. */
   async allUserIds(room: string): Promise<number[]> {
     const remote = await this.ask<number[]>('room-users', room);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   COMMENT_MESSAGES,
   MESSAGES,
@@ -970,9 +970,16 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two server processes (PostgreSQ
       const died = Date.now();
       const reader = await connect(scene.reader);
       await join(reader, scene.manuscript.id);
-      // Joined once the dead server was given up (ADAPTER_GIVE_UP_MS, checked every second),
-      // well before the adapter's 5 s time-out for an answer.
+      const strips = () =>
+        eventsOf(reader, 'join_room').map((event) => (event as { users?: unknown[] }).users);
+      // Joined without waiting for the dead server's answer: this process's people at once…
+      expect(Date.now() - died).toBeLessThan(1_000);
+      expect(strips()).toHaveLength(1);
+      // …and the whole strip once the dead server was given up (ADAPTER_GIVE_UP_MS, checked
+      // every second), well before the adapter's 5 s time-out for an answer.
+      await vi.waitUntil(() => strips().length === 2, { timeout: ADAPTER_GIVE_UP_MS + 2_000 });
       expect(Date.now() - died).toBeLessThan(ADAPTER_GIVE_UP_MS + 1_500);
+      expect(strips()[1]).toEqual(strips()[0]);
     } finally {
       await second.close();
     }

@@ -152,6 +152,20 @@ describe('a manuscript room', () => {
     expect(socket.sent('rank_comment')).toHaveLength(1);
   });
 
+  it('answers null (HTTP then) for a write whose connection dropped before its ack', async () => {
+    const socket = new TestSocket({
+      ...joinServer(),
+      rank_comment: () => TestSocket.dropBeforeAck,
+    });
+    const room = new ManuscriptRoom(socket.socket, 31, {});
+    room.start();
+    await flush();
+    expect(
+      await room.send('rank_comment', { room: room.room, dir: 'up', comment_id: 5 }),
+    ).toBeNull();
+    expect(socket.sent('rank_comment')).toHaveLength(1);
+  });
+
   it('leaves the room and closes the socket when stopped', async () => {
     const socket = new TestSocket(joinServer());
     const room = new ManuscriptRoom(socket.socket, 31, {});

@@ -19,6 +19,9 @@ import { ACK_TIMEOUT_MS, type MarginsSocket } from './socket.ts';
 /** The window event a room's manuscript_flagged becomes (detail: ManuscriptFlaggedEvent). */
 export const MANUSCRIPT_FLAGGED = 'margins:manuscript-flagged';
 
+/** socket.io-client's rejection of a write whose socket dropped before its ack. */
+const DISCONNECTED = 'socket has been disconnected';
+
 /** connecting: first attempt; live: in the room; reconnecting: lost, trying again. */
 export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting';
 
@@ -165,7 +168,14 @@ export class ManuscriptRoom {
     const timed = this.socket.timeout(ACK_TIMEOUT_MS) as unknown as {
       emitWithAck: (event: E, payload: PayloadOf<E>) => Promise<AckOf<E>>;
     };
-    return timed.emitWithAck(event, payload);
+    try {
+      return await timed.emitWithAck(event, payload);
+    } catch (error) {
+      // Cut before its ack (a server draining closes sockets only once it has answered every
+      // event it read): the write was not made, and the caller makes it over HTTP.
+      if (!this.socket.connected && (error as Error).message === DISCONNECTED) return null;
+      throw error;
+    }
   }
 
   private join(): void {

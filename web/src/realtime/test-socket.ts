@@ -43,10 +43,19 @@ export class TestSocket {
     return this;
   }
 
+  /** A handler's answer for "the connection dropped before the ack" (socket.io rejects). */
+  static readonly dropBeforeAck = Symbol('drop before the ack');
+
   timeout(_ms: number) {
     return {
       emitWithAck: (event: string, payload: unknown) =>
-        new Promise((resolve) => this.emit(event, payload, resolve)),
+        new Promise((resolve, reject) =>
+          this.emit(event, payload, (answer) => {
+            if (answer !== TestSocket.dropBeforeAck) return resolve(answer);
+            this.drop();
+            reject(new Error('socket has been disconnected'));
+          }),
+        ),
     };
   }
 
