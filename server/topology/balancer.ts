@@ -14,7 +14,7 @@ export const BACKEND_COOKIE = 'margins_backend';
 const HEALTH_INTERVAL_MS = 100;
 const HEALTH_TIMEOUT_MS = 1_000;
 
-export interface Backend {
+interface Backend {
   name: string;
   port: number;
 }

@@ -13,7 +13,7 @@ import pg from 'pg';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUNDLE = path.join(root, 'server/dist/main.mjs');
 /** Shared by every process of a cluster, as production requires (README: scale out). */
-export const TOPOLOGY_SESSION_SECRET = 'topology-secret-topology-secret-topology';
+const TOPOLOGY_SESSION_SECRET = 'topology-secret-topology-secret-topology';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -46,7 +46,7 @@ export async function freshDatabase(
   };
 }
 
-export type Role = 'web' | 'worker';
+type Role = 'web' | 'worker';
 
 /** One server process; `start()` again after it exited starts a new one in its place. */
 export class ServerProcess {
