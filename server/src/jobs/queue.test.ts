@@ -37,7 +37,7 @@ describe('job pickup', () => {
 });
 
 describe('the request behind a job', () => {
-  it('is kept with the job it sent (its log lines carry its id), and said in the answer', async () => {
+  it('is kept with the job it sent, and said in the answer', async () => {
     const { client } = await loggedInClient(test);
     const requestId = `upload-${Date.now()}`;
     const response = await postFile(client, '/manuscript/document', 'b.md', fixture('small.md'));

@@ -309,6 +309,13 @@ describe("a worker process's listener (METRICS_PORT)", () => {
       }
       const post = await worker.app.inject({ method: 'POST', url: '/auth/login', payload: {} });
       expect(post.statusCode).toBe(404);
+      // Nor sockets (they are answered before the app's routes, on the server itself).
+      await worker.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (worker.app.server.address() as AddressInfo).port;
+      const handshake = await fetch(`http://127.0.0.1:${port}/socket.io/?EIO=4&transport=polling`, {
+        headers: { origin: new URL(worker.ctx.config.publicUrl).origin },
+      });
+      expect(handshake.status).toBe(403);
     } finally {
       await worker.close();
     }

@@ -85,8 +85,10 @@ export class Realtime implements RealtimeRooms {
       path: '/socket.io',
       serveClient: false,
       maxHttpBufferSize: 200_000,
-      // A page of another site must not open a socket with our reader's cookie.
-      allowRequest: (request, callback) => callback(null, isSameOrigin(request, publicOrigin)),
+      // A page of another site must not open a socket with our reader's cookie. A worker
+      // publishes through the adapter but takes no sockets (its METRICS_PORT is for scrapers).
+      allowRequest: (request, callback) =>
+        callback(null, ctx.config.role !== 'worker' && isSameOrigin(request, publicOrigin)),
     });
     this.coalescer = coalesceWebSocketWrites(io);
     if (ctx.database.pool) {
